@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+// Poise: fixed-rate attitude estimation and control for an MPU-9250 on Linux boards.
+// One library module per concern; the `poise` executable is a thin layer on top.
+import PackageDescription
+
+
+let package = Package(
+    name: "Poise",
+    products: [
+        .executable(name: "poise", targets: ["poise"]),
+        .library(name: "PoiseMath", targets: ["PoiseMath"]),
+        .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
+        .library(name: "PoiseTraces", targets: ["PoiseTraces"]),
+        .library(name: "PoiseConfig", targets: ["PoiseConfig"]),
+        .library(name: "PoiseMotion", targets: ["PoiseMotion"]),
+        .library(name: "PoiseIO", targets: ["PoiseIO"]),
+        .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
+        .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
+        .library(name: "PoisePlot", targets: ["PoisePlot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Attitude mathematics: quaternions, matrices, Euler angles, reference frames.
+        .target(name: "PoiseMath", linkerSettings: [.linkedLibrary("m")]),
+        // Sensor fusion filters and device motion; the real-time core.
+        .target(name: "PoiseFusion", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
+        // Trace files: streaming CSV and binary readers and writers.
+        .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
+        // Human-edited configuration: loading, defaults, validation with positions.
+        .target(name: "PoiseConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Scripted motions with exact ground truth and an IMU error model.
+        .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
+        // Linux kernel interfaces: I²C (libi2c + i2c-dev), GPIO (libgpiod v1.6), PWM (sysfs).
+        .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
+        .systemLibrary(name: "CGPIOD", path: "Sources/CGPIOD", providers: [.apt(["libgpiod-dev"])]),
+        .target(name: "PoiseIO", dependencies: [
+            "CI2C", "CGPIOD",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // MPU-9250 / AK8963 drivers, calibration and the register-accurate simulated chip.
+        .target(name: "PoiseSensors", dependencies: [
+            "PoiseIO", "PoiseMath", "PoiseMotion",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Replay and the fixed-rate loop.
+        .target(name: "PoiseRuntime", dependencies: [
+            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // SVG plots with no dependencies.
+        .target(name: "PoisePlot"),
+        .executableTarget(name: "poise", dependencies: [
+            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
+            "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "PoiseMathTests", dependencies: ["PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseFusionTests", dependencies: ["PoiseFusion", "PoiseMath", "PoiseMotion", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseTracesTests", dependencies: ["PoiseTraces", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseIOTests", dependencies: ["PoiseIO"]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseIO", "PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseCLITests", dependencies: ["poise"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

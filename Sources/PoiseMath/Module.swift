@@ -1,0 +1,1 @@
+// PoiseMath: attitude mathematics without Foundation. Hot-path helpers are `@inlinable`.
