@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
         .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
+        .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,11 +54,13 @@ let package = Package(
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Scoring estimates against ground truth (BROAD's metric).
+        .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
         .executableTarget(name: "poise", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
-            "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot",
+            "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,6 +73,8 @@ let package = Package(
         .testTarget(name: "PoiseIOTests", dependencies: ["PoiseIO"]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseIO", "PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath"]),
+        .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,7 +30,7 @@ public struct Quaternion: Hashable, Sendable {
     @inlinable public var imaginary: SIMD3<Float> { SIMD3(components.y, components.z, components.w) }
 
     /// The identity rotation.
-    public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
+    @inlinable public static var identity: Quaternion { Quaternion(w: 1, x: 0, y: 0, z: 0) }
 }
 
 extension Quaternion {
@@ -91,6 +91,29 @@ extension Quaternion {
     public var normalized: Quaternion {
         let n2 = lengthSquared
         guard n2 > 0, n2.isFinite else { return .identity }
-        return Quaternion(components: components * reciprocalSquareRoot(n2))
+        return Quaternion(components: components * (1 / squareRoot(n2)))
+    }
+}
+
+extension Quaternion {
+    /// The rotation by `angle` radians about the unit vector `axis` (right-hand rule).
+    @inlinable
+    public init(axis: SIMD3<Float>, angle: Float) {
+        let half = angle / 2
+        self.init(real: _cos(half), imaginary: axis * _sin(half))
+    }
+
+    /// The rotation whose axis is `v`'s direction and whose angle is `|v|` radians
+    /// (the quaternion exponential of `v / 2`). Exact near zero.
+    @inlinable
+    public init(rotationVector v: SIMD3<Float>) {
+        let angle2 = dot(v, v)
+        if angle2 < 1e-12 {
+            // Second-order series keeps small steps (one gyro tick) accurate and branch-cheap.
+            self = Quaternion(real: 1 - angle2 / 8, imaginary: v / 2)
+        } else {
+            let angle = squareRoot(angle2)
+            self.init(axis: v / angle, angle: angle)
+        }
     }
 }
