@@ -5,6 +5,9 @@ import PoiseMath
 /// Replay and the live loop are generic over this protocol, so each filter is used through a
 /// specialised call, never an existential. `update` runs in the real-time path: it must not
 /// allocate or lock, and implementations mark it `@_noAllocation`.
+///
+/// 6D or 9D is chosen by the caller: a sample whose `magnetometer` is `nil` is fused without
+/// one (replay's `--mag off` drops every magnetometer reading).
 public protocol AttitudeFilter: Sendable {
     /// Tunable parameters, with units and documented defaults.
     associatedtype Settings: Sendable
@@ -13,9 +16,53 @@ public protocol AttitudeFilter: Sendable {
     init(settings: Settings)
 
     /// Fuses one sample taken `dt` seconds after the previous one.
-    /// When `useMagnetometer` is false the filter runs 6D and ignores `sample.magnetometer`.
+    /// Bad input never poisons the state: see `SampleScreen`.
     mutating func update(_ sample: InertialSample, dt: Float)
 
     /// Body-to-world attitude (world = ENU: x east, y north, z up; heading arbitrary in 6D).
     var attitude: Quaternion { get }
+
+    /// What the filter is doing and what it has estimated besides the attitude.
+    var status: FilterStatus { get }
+}
+
+/// Diagnostics common to every filter, in the spirit of Fusion's `FusionAhrsFlags`.
+@frozen
+public struct FilterStatus: Sendable, Equatable {
+    public var flags: FilterFlags
+    /// Estimated gyroscope bias, rad/s (zero for filters that do not estimate it).
+    public var gyroscopeBias: SIMD3<Float>
+    /// One-sigma uncertainty of the bias estimate, rad/s (`.infinity` when not estimated).
+    public var gyroscopeBiasUncertainty: Float
+    /// Samples (or parts of samples) rejected by `SampleScreen` since start.
+    public var rejectedSamples: UInt32
+
+    @inlinable
+    public init(flags: FilterFlags = [], gyroscopeBias: SIMD3<Float> = .zero,
+                gyroscopeBiasUncertainty: Float = .infinity, rejectedSamples: UInt32 = 0) {
+        self.flags = flags
+        self.gyroscopeBias = gyroscopeBias
+        self.gyroscopeBiasUncertainty = gyroscopeBiasUncertainty
+        self.rejectedSamples = rejectedSamples
+    }
+}
+
+/// Status flags; each is documented with when it is set.
+@frozen
+public struct FilterFlags: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt16
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The filter is still converging after start-up (gain ramp, first samples).
+    public static let initialising = FilterFlags(rawValue: 1 << 0)
+    /// The accelerometer was not used this sample (linear acceleration too large).
+    public static let accelerationRejected = FilterFlags(rawValue: 1 << 1)
+    /// The magnetic field is disturbed (norm or dip off the reference); heading not corrected.
+    public static let magneticDisturbance = FilterFlags(rawValue: 1 << 2)
+    /// The sensor is at rest (gyroscope and accelerometer steady).
+    public static let atRest = FilterFlags(rawValue: 1 << 3)
+    /// This sample, or part of it, was rejected as invalid (see `SampleScreen`).
+    public static let inputRejected = FilterFlags(rawValue: 1 << 4)
+    /// The magnetometer was used for heading this sample (9D).
+    public static let magnetometerUsed = FilterFlags(rawValue: 1 << 5)
 }

@@ -1,0 +1,88 @@
+import PoiseMath
+
+/// Decides which parts of a sample a filter may use, so that no input can poison its state.
+///
+/// - a non-finite gyroscope or a `dt` that is not finite, ≤ 0 or above `maximumStep` skips
+///   the whole sample (the attitude holds);
+/// - an accelerometer that is non-finite, near zero or saturated is dropped (gyro-only step);
+/// - a magnetometer that is non-finite or outside a plausible Earth-field range is dropped.
+@frozen
+public struct SampleScreen: Sendable {
+    /// Largest time step integrated, s. Longer gaps are skipped rather than integrated.
+    public var maximumStep: Float
+    /// Accelerometer norm below this is treated as free fall or a dead sensor, m/s².
+    public var minimumAcceleration: Float
+    /// Accelerometer norm above this is treated as saturated, m/s² (≈ 15.5 g).
+    public var maximumAcceleration: Float
+    /// Plausible magnetometer norm range, µT (Earth: 25–65 µT; indoor disturbances more).
+    public var minimumMagneticField: Float
+    public var maximumMagneticField: Float
+
+    public static let `default` = SampleScreen(
+        maximumStep: 0.5, minimumAcceleration: 0.5, maximumAcceleration: 152,
+        minimumMagneticField: 5, maximumMagneticField: 500)
+
+    @inlinable
+    public init(maximumStep: Float, minimumAcceleration: Float, maximumAcceleration: Float,
+                minimumMagneticField: Float, maximumMagneticField: Float) {
+        self.maximumStep = maximumStep
+        self.minimumAcceleration = minimumAcceleration
+        self.maximumAcceleration = maximumAcceleration
+        self.minimumMagneticField = minimumMagneticField
+        self.maximumMagneticField = maximumMagneticField
+    }
+
+    /// The usable parts of `sample`.
+    @inlinable
+    public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
+        var result = ScreenedSample(usable: false, gyroscope: .zero, accelerometer: nil,
+                                    magnetometer: nil, rejected: false)
+        let g = sample.gyroscope
+        guard dt.isFinite, dt > 0, dt <= maximumStep, (g * 0).sum() == 0 else {
+            result.rejected = true
+            return result
+        }
+        result.usable = true
+        result.gyroscope = g
+        let a = sample.accelerometer
+        let a2 = dot(a, a)
+        if a2.isFinite, a2 >= minimumAcceleration * minimumAcceleration,
+           a2 <= maximumAcceleration * maximumAcceleration {
+            result.accelerometer = a
+        } else {
+            result.rejected = true
+        }
+        if let m = sample.magnetometer {
+            let m2 = dot(m, m)
+            if m2.isFinite, m2 >= minimumMagneticField * minimumMagneticField,
+               m2 <= maximumMagneticField * maximumMagneticField {
+                result.magnetometer = m
+            } else {
+                result.rejected = true
+            }
+        }
+        return result
+    }
+}
+
+/// The parts of a sample that passed `SampleScreen`.
+@frozen
+public struct ScreenedSample: Sendable {
+    /// False when the whole sample must be skipped.
+    public var usable: Bool
+    public var gyroscope: SIMD3<Float>
+    public var accelerometer: SIMD3<Float>?
+    public var magnetometer: SIMD3<Float>?
+    /// True when anything was dropped (count it in `FilterStatus.rejectedSamples`).
+    public var rejected: Bool
+
+    @inlinable
+    public init(usable: Bool, gyroscope: SIMD3<Float>, accelerometer: SIMD3<Float>?,
+                magnetometer: SIMD3<Float>?, rejected: Bool) {
+        self.usable = usable
+        self.gyroscope = gyroscope
+        self.accelerometer = accelerometer
+        self.magnetometer = magnetometer
+        self.rejected = rejected
+    }
+}
