@@ -13,16 +13,16 @@ public func degrees(fromRadians radians: Float) -> Float { radians * (180 / Floa
 
 /// `angle` wrapped into (−π, π]; −π itself maps to +π. Non-finite input is returned unchanged.
 ///
-/// Exact for inputs already in range; inputs within a few turns of the range are corrected by
-/// whole turns (2π), so the result differs from the input by a multiple of 2π up to rounding.
+/// Exact for inputs already in range; inputs within one turn of the range are corrected by
+/// adding or subtracting 2π; anything further out goes through `atan2(sin, cos)`.
 @inlinable
 public func wrappedAngle(_ angle: Float) -> Float {
     guard angle.isFinite else { return angle }
     var a = angle
     let turn = 2 * Float.pi
-    if a > Float.pi || a <= -Float.pi {
-        // One remainder brings any magnitude into [−π, π]; the checks below fix the ends.
-        a = a.remainder(dividingBy: turn)
+    if a > 3 * Float.pi || a < -3 * Float.pi {
+        // libm's argument reduction handles any magnitude; the checks below fix the ends.
+        a = _atan2(_sin(a), _cos(a))
     }
     if a <= -Float.pi { a += turn }
     if a > Float.pi { a -= turn }
