@@ -6,6 +6,9 @@
 /// - `roll`: rotation about the y axis, in (−π, π].
 /// - `yaw`: rotation about the z axis (world vertical), in (−π, π].
 ///
+/// (Ranges as produced by `wrappedAngle`: −π becomes +π; in Float "+π" may be `Float.pi`
+/// or `Float.pi.nextUp`, the two floats either side of π.)
+///
 /// The body-to-world rotation is **R = Rz(yaw) · Rx(pitch) · Ry(roll)**: starting from the
 /// body aligned with the world, roll about body y, then pitch about body x, then yaw about
 /// the world vertical. As a quaternion `q = qz(yaw) ⊗ qx(pitch) ⊗ qy(roll)`. Yaw is the
@@ -53,7 +56,8 @@ public struct EulerAngles: Hashable, Sendable {
         let a2 = p * p + pz * pz    // |q|² (1 + sin pitch)
         let b2 = m * m + mz * mz    // |q|² (1 − sin pitch)
         // sin pitch ∝ (a² − b²)/2 = 2(wx + yz); cos pitch ∝ a·b ≥ 0, so pitch ∈ [−π/2, π/2].
-        let pitch = _atan2((a2 - b2) / 2, squareRoot(a2 * b2))
+        // Clamped because atan2 can return π/2 rounded up, one ulp above `Float.pi / 2`.
+        let pitch = min(max(_atan2((a2 - b2) / 2, squareRoot(a2 * b2)), -Float.pi / 2), Float.pi / 2)
         let sum = 2 * _atan2(pz, p)           // yaw + roll (mod 2π)
         let difference = 2 * _atan2(mz, m)    // yaw − roll (mod 2π)
         let distanceToLock = Float.pi / 2 - abs(pitch)

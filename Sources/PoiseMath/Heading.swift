@@ -9,7 +9,7 @@ extension Quaternion {
     @inlinable
     public var tilt: Float {
         let xy = squareRoot(x * x + y * y), wz = squareRoot(w * w + z * z)
-        return 2 * _atan2(xy, wz)
+        return min(2 * _atan2(xy, wz), Float.pi)
     }
 
     /// Heading in radians, (−π, π]: the yaw of `EulerAngles(self)`, i.e. the rotation about the
