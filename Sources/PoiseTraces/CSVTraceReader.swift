@@ -37,7 +37,15 @@ public struct CSVTraceReader: ~Copyable {
     /// Opens `path` (`-` = standard input) and reads the metadata and header.
     public init(path: String) throws(TraceError) {
         let fd = try openForReading(path)
-        var input = ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: Self.maximumLineLength)
+        try self.init(path: path, input: ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: Self.maximumLineLength))
+    }
+
+    /// Reads the metadata and header from an opened input (possibly already sniffed).
+    init(path: String, input: consuming ByteInput) throws(TraceError) {
+        if input.available < 8 { _ = input.refill() }
+        if input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start)) {
+            throw TraceError(file: path, line: 1, column: 1, message: "not a text trace: this is a binary trace")
+        }
         var lines: [String] = []
         var lineNumber = 0
         var header: [String]?
@@ -53,9 +61,6 @@ public struct CSVTraceReader: ~Copyable {
             case .tooLong:
                 throw Self.tooLongError(path, lineNumber, input)
             case .line(let p, var count):
-                if lineNumber == 1 && count >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(p)) {
-                    throw TraceError(file: path, line: 1, column: 1, message: "not a text trace: this is a binary trace")
-                }
                 if count > 0 && p[count - 1] == 0x0D { count -= 1 }
                 if let bad = TextChecks.firstInvalidByte(p, count) {
                     throw TraceError(file: path, line: lineNumber, column: TextChecks.characterColumn(p, byteOffset: bad),
@@ -111,7 +116,7 @@ public struct CSVTraceReader: ~Copyable {
                 rowStart = nil
                 return nil
             case .tooLong:
-                throw Self.tooLongError(path, line + 1, input)
+                throw lineTooLongError()
             case .line(let start, let length):
                 p = start
                 count = length
@@ -138,14 +143,14 @@ public struct CSVTraceReader: ~Copyable {
             let role = roles[column]
             if role == 0 {
                 let status = DecimalParsing.parseDouble(cellStart, q, &row.time)
-                if status != .number { throw cellError(.status(status), column, cellStart) }
+                if status != .number { throw statusError(status, column, cellStart) }
                 if !(row.time > previousTime) { throw cellError(.timeNotIncreasing, column, cellStart) }
-            } else if role != TraceColumns.extraRole {
+            } else if role != 255 {  // not TraceColumns.extraRole
                 let status = DecimalParsing.parseFloat(cellStart, q, &row.values[Int(role)])
                 if status == .number {
                     row.present |= 1 &<< UInt16(role)
                 } else if status != .empty || role <= 6 {
-                    throw cellError(.status(status), column, cellStart)
+                    throw statusError(status, column, cellStart)
                 }
             } else {
                 // Unknown column: carried as text; it must still be text.
@@ -162,7 +167,7 @@ public struct CSVTraceReader: ~Copyable {
         if column != columnCount { throw cellError(.tooFewFields(column), column, end) }
         var sample = TraceSample(time: 0, accelerometer: .zero, gyroscope: .zero)
         let missingRole = row.sample(&sample)
-        if missingRole != 0 { throw cellError(.partialGroup(missingRole), layout.columnOfRole[missingRole], nil) }
+        if missingRole != 0 { throw partialGroupError(missingRole) }
         previousTime = row.time
         return sample
     }
@@ -181,11 +186,10 @@ public struct CSVTraceReader: ~Copyable {
         guard let rowStart, column >= 0, column < columnCount else { return .nan }
         let start = rowStart + cellBounds[2 * column], end = rowStart + cellBounds[2 * column + 1]
         var value = 0.0
-        switch DecimalParsing.parseDouble(start, end, &value) {
-        case .number: return value
-        case .empty: return .nan
-        case let status: throw cellError(.status(status), column, start)
-        }
+        let status = DecimalParsing.parseDouble(start, end, &value)
+        if status == .number { return value }
+        if status == .empty { return .nan }
+        throw statusError(status, column, start)
     }
 
     /// 1-based character column where a cell of the current row starts.
@@ -197,7 +201,7 @@ public struct CSVTraceReader: ~Copyable {
     // MARK: Errors (cold)
 
     enum Problem {
-        case status(CellStatus)
+        case empty, invalid, nonFinite, outOfRange
         case timeNotIncreasing
         case tooManyFields
         case tooFewFields(Int)
@@ -217,10 +221,10 @@ public struct CSVTraceReader: ~Copyable {
         var cell = cellEnd >= position ? TextChecks.quoted(position, cellEnd - position) : "''"
         var message: String
         switch problem {
-        case .status(.empty): message = "missing value in required column '\(name)'"
-        case .status(.nonFinite): message = "non-finite value \(cell) in column '\(name)'"
-        case .status(.outOfRange): message = "value \(cell) out of range in column '\(name)'"
-        case .status(_):
+        case .empty: message = "missing value in required column '\(name)'"
+        case .nonFinite: message = "non-finite value \(cell) in column '\(name)'"
+        case .outOfRange: message = "value \(cell) out of range in column '\(name)'"
+        case .invalid:
             if let bad = TextChecks.firstInvalidByte(position, cellEnd - position) {
                 characterColumn += TextChecks.characterColumn(position, byteOffset: bad) - 1
                 message = "not a text trace: NUL byte or invalid UTF-8"
@@ -242,15 +246,31 @@ public struct CSVTraceReader: ~Copyable {
     }
 
     @inline(never) @_semantics("no_performance_analysis")
+    func statusError(_ status: CellStatus, _ column: Int, _ at: UnsafePointer<UInt8>) -> TraceError {
+        let problem: Problem = status == .empty ? .empty : status == .nonFinite ? .nonFinite
+            : status == .outOfRange ? .outOfRange : .invalid
+        return cellError(problem, column, at)
+    }
+
+    @inline(never) @_semantics("no_performance_analysis")
+    func partialGroupError(_ role: Int) -> TraceError {
+        cellError(.partialGroup(role), layout.columnOfRole[role], nil)
+    }
+
+    @inline(never) @_semantics("no_performance_analysis")
     func checkText(_ column: Int, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) throws(TraceError) {
         if TextChecks.firstInvalidByte(start, end - start) != nil { throw cellError(.notText, column, start) }
     }
+
+    @inline(never) @_semantics("no_performance_analysis")
+    func lineTooLongError() -> TraceError { Self.tooLongError(path, line + 1, input) }
 
     @inline(never) @_semantics("no_performance_analysis")
     func ioError() -> TraceError {
         TraceError(file: path, line: 0, column: 0, message: "cannot read: \(systemErrorMessage(input.readError))")
     }
 
+    @inline(never) @_semantics("no_performance_analysis")
     static func tooLongError(_ path: String, _ line: Int, _ input: borrowing ByteInput) -> TraceError {
         TraceError(file: path, line: line, column: 1,
                    message: "line longer than \(input.capacity) bytes (not a trace, or a broken line break)")

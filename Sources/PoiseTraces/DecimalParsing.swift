@@ -6,10 +6,21 @@ import Musl
 import Darwin
 #endif
 
-/// Outcome of parsing one cell as a number.
-@usableFromInline
-enum CellStatus: UInt8 {
-    case number, empty, invalid, nonFinite, outOfRange
+/// Outcome of parsing one cell as a number. A plain struct rather than an enum so that
+/// comparisons need no protocol witness (debug builds check the hot path too).
+@usableFromInline @frozen
+struct CellStatus {
+    @usableFromInline let rawValue: UInt8
+    @inlinable @inline(__always) init(_ rawValue: UInt8) { self.rawValue = rawValue }
+
+    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(0) } }
+    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(1) } }
+    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(2) } }
+    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(3) } }
+    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(4) } }
+
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
 }
 
 /// Correctly rounded decimal → binary conversion straight from bytes, without allocation.
@@ -114,7 +125,7 @@ enum DecimalParsing {
     }
 
     /// Parses a whole cell `[p, end)` as a Double. `end.pointee` must be readable and not part of a number.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
     static func parseDouble(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Double) -> CellStatus {
         if p == end { return .empty }
         var d = Decimal()
@@ -125,7 +136,7 @@ enum DecimalParsing {
     }
 
     /// Parses a whole cell `[p, end)` as a correctly rounded Float.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
     static func parseFloat(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Float) -> CellStatus {
         if p == end { return .empty }
         var d = Decimal()

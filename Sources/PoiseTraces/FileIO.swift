@@ -124,6 +124,22 @@ struct ByteInput: ~Copyable {
         }
     }
 
+    /// Copies the next `count` bytes out (refilling as needed), or nil if the file ends first.
+    mutating func readBytes(_ count: Int) -> [UInt8]? {
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            if start == end && !refill() { return nil }
+            let n = min(count - result.count, end - start)
+            result.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: n))
+            start += n
+        }
+        return result
+    }
+
+    /// Byte offset in the file of the next unconsumed byte.
+    var fileOffset: Int { bufferOffset + start }
+
     enum LineResult {
         case line(UnsafePointer<UInt8>, Int)
         case tooLong

@@ -77,14 +77,15 @@ struct RowValues {
     /// Bit `role` set when that role had a value.
     @usableFromInline var present: UInt16 = 0
 
-    @inlinable init() {}
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    init() {}
 
-    @usableFromInline static let magnetometerMask: UInt16 = 0b0000_0011_1000_0000
-    @usableFromInline static let truthMask: UInt16 = 0b0011_1100_0000_0000
+    @inlinable static var magnetometerMask: UInt16 { 0b0000_0011_1000_0000 }
+    @inlinable static var truthMask: UInt16 { 0b0011_1100_0000_0000 }
 
     /// Fills `result`; returns 0, or the role of an empty cell that leaves an optional group
     /// partly filled — the caller turns that into a located error.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
     func sample(_ result: inout TraceSample) -> Int {
         let v = values
         result.time = time
