@@ -1,0 +1,115 @@
+/// Writes a text trace: metadata comment lines, a header, then one row per sample.
+///
+/// Floats and Doubles are written in the shortest form that reads back to the same bits,
+/// so a trace survives any number of read/write cycles unchanged. NaN is written as an
+/// empty cell (a missing value); infinities are written as `inf`, which readers reject.
+/// Writing a row costs no allocation: cells go straight into a 64 KiB buffer.
+///
+/// Standard output is used for the path `-`.
+public struct CSVTraceWriter: ~Copyable {
+    public let path: String
+    public let columns: TraceColumns
+    var output: ByteOutput
+    /// Role per column, outside any array so `write(_:)` stays allocation-free.
+    let roles: UnsafeMutablePointer<UInt8>
+    let columnCount: Int
+    var cellIndex = 0
+    /// Complete rows written so far.
+    public private(set) var rowCount = 0
+
+    /// Creates (or truncates) `path` and writes the metadata and header.
+    public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
+        let layout: TraceColumns
+        do { layout = try TraceColumns(names: columns) } catch {
+            throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
+        }
+        for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "#" }) {
+            throw TraceError(file: path, line: 0, column: 0, message: "invalid column name '\(name)'")
+        }
+        let fd = try openForWriting(path)
+        self.path = path
+        self.columns = layout
+        output = ByteOutput(fd: fd, ownsDescriptor: path != "-", capacity: 1 << 16)
+        columnCount = columns.count
+        roles = .allocate(capacity: columns.count)
+        for (index, role) in layout.roles.enumerated() { roles[index] = role }
+        for line in metadata.lines { output.write(line); output.write("\n") }
+        output.write(columns.joined(separator: ",")); output.write("\n")
+    }
+
+    deinit { roles.deallocate() }
+
+    @inline(__always)
+    mutating func separator() {
+        precondition(cellIndex < columnCount, "more cells than columns in a row")
+        output.reserve(NumberFormatting.maximumLength + 1)
+        if cellIndex > 0 { output.buffer[output.count] = UInt8(ascii: ","); output.count += 1 }
+        cellIndex += 1
+    }
+
+    /// Appends the next cell of the current row; NaN becomes an empty cell.
+    @_noAllocation @inline(__always)
+    public mutating func append(_ value: Float) {
+        separator()
+        if value.isNaN { return }
+        output.count += NumberFormatting.write(value, to: output.buffer + output.count)
+    }
+
+    /// Appends the next cell of the current row; NaN becomes an empty cell.
+    @_noAllocation @inline(__always)
+    public mutating func append(_ value: Double) {
+        separator()
+        if value.isNaN { return }
+        output.count += NumberFormatting.write(value, to: output.buffer + output.count)
+    }
+
+    /// Appends an empty cell (a missing value).
+    @_noAllocation
+    public mutating func appendEmpty() { separator() }
+
+    /// Appends a cell's text verbatim (e.g. an unknown column copied from another trace).
+    /// The text must not contain `,`, `\r` or `\n`.
+    public mutating func append(cellText: UnsafeRawBufferPointer) {
+        precondition(!cellText.contains(where: { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }), "cell text with a separator")
+        separator()
+        output.write(cellText)
+    }
+
+    /// Ends the current row; every column must have had a cell.
+    @_noAllocation
+    public mutating func endRow() {
+        precondition(cellIndex == columnCount, "row has fewer cells than columns")
+output.reserve(1)
+        output.buffer[output.count] = 0x0A
+        output.count += 1
+        cellIndex = 0
+        rowCount += 1
+    }
+
+    /// Writes a whole row from a sample: standard columns from its fields, unknown columns
+    /// and absent optional values as empty cells.
+    @_noAllocation
+    public mutating func write(_ sample: TraceSample) {
+        precondition(cellIndex == 0, "write(_:) in the middle of a row")
+        for index in 0..<columnCount {
+            let role = roles[index]
+            switch role {
+            case 0: append(sample.time)
+            case 1...3: append(sample.accelerometer[Int(role) - 1])
+            case 4...6: append(sample.gyroscope[Int(role) - 4])
+            case 7...9:
+                if let m = sample.magnetometer { append(m[Int(role) - 7]) } else { appendEmpty() }
+            case 10...13:
+                if let q = sample.truth { append(q.components[Int(role) - 10]) } else { appendEmpty() }
+            default: appendEmpty()
+            }
+        }
+        endRow()
+    }
+
+    /// Flushes and closes the file; reports the first write error.
+    public mutating func close() throws(TraceError) {
+        let error = output.close()
+        if error != 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot write: \(systemErrorMessage(error))") }
+    }
+}

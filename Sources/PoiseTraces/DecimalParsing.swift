@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Outcome of parsing one cell as a number. A plain struct rather than an enum so that
+/// comparisons need no protocol witness (debug builds check the hot path too).
+@usableFromInline @frozen
+struct CellStatus {
+    @usableFromInline let rawValue: UInt8
+    @inlinable @inline(__always) init(_ rawValue: UInt8) { self.rawValue = rawValue }
+
+    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(0) } }
+    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(1) } }
+    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(2) } }
+    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(3) } }
+    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(4) } }
+
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
+}
+
+/// Correctly rounded decimal → binary conversion straight from bytes, without allocation.
+///
+/// The common case (≤ 19 significant digits, |exponent| ≤ 22, mantissa ≤ 2⁵³) uses
+/// Clinger's fast path: one exact integer → Double conversion and one correctly rounded
+/// multiply or divide by an exact power of ten. For `Float`, the Double result is rounded
+/// again, which is exact unless the Double lands exactly on a midpoint between two Floats
+/// (then the true value may sit on either side): that rare case, subnormals, overflow and
+/// long inputs go to the C library's `strtof`/`strtod`, which are correctly rounded.
+@usableFromInline
+enum DecimalParsing {
+    /// Exact powers of ten representable in a Double.
+    @usableFromInline static let powersOfTen: InlineArray<23, Double> = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The decimal fields of a number, before conversion.
+    @usableFromInline
+    struct Decimal {
+        @usableFromInline var mantissa: UInt64 = 0
+        @usableFromInline var exponent: Int = 0
+        @usableFromInline var negative = false
+        /// Digits were dropped (more than 19 significant ones) or the exponent is huge.
+        @usableFromInline var inexact = false
+        @inlinable init() {}
+    }
+
+    /// Scans `[p, end)` as `[+-]digits[.digits][(e|E)[+-]digits]`; returns the position
+    /// after the last byte that belongs to the number, or nil if no number starts at `p`.
+    @inlinable @inline(__always)
+    static func scan(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, into d: inout Decimal) -> UnsafePointer<UInt8>? {
+        var q = p
+        if q < end && (q.pointee == UInt8(ascii: "-") || q.pointee == UInt8(ascii: "+")) {
+            d.negative = q.pointee == UInt8(ascii: "-")
+            q += 1
+        }
+        var significant = 0
+        var anyDigit = false
+        while q < end {
+            let digit = q.pointee &- UInt8(ascii: "0")
+            if digit > 9 { break }
+            anyDigit = true
+            if significant < 19 {
+                d.mantissa = d.mantissa &* 10 &+ UInt64(digit)
+                if d.mantissa != 0 { significant += 1 }
+            } else {
+                d.exponent += 1
+                if digit != 0 { d.inexact = true }
+            }
+            q += 1
+        }
+        if q < end && q.pointee == UInt8(ascii: ".") {
+            q += 1
+            while q < end {
+                let digit = q.pointee &- UInt8(ascii: "0")
+                if digit > 9 { break }
+                anyDigit = true
+                if significant < 19 {
+                    d.mantissa = d.mantissa &* 10 &+ UInt64(digit)
+                    d.exponent -= 1
+                    if d.mantissa != 0 { significant += 1 }
+                } else if digit != 0 {
+                    d.inexact = true
+                }
+                q += 1
+            }
+        }
+        if !anyDigit { return nil }
+        if q < end && (q.pointee | 0x20) == UInt8(ascii: "e") {
+            var r = q + 1
+            var negativeExponent = false
+            if r < end && (r.pointee == UInt8(ascii: "-") || r.pointee == UInt8(ascii: "+")) {
+                negativeExponent = r.pointee == UInt8(ascii: "-")
+                r += 1
+            }
+            var value = 0
+            var anyExponentDigit = false
+            while r < end {
+                let digit = r.pointee &- UInt8(ascii: "0")
+                if digit > 9 { break }
+                anyExponentDigit = true
+                if value < 100_000 { value = value * 10 + Int(digit) } else { d.inexact = true }
+                r += 1
+            }
+            if !anyExponentDigit { return nil }
+            d.exponent += negativeExponent ? -value : value
+            q = r
+        }
+        return q
+    }
+
+    /// A Double by Clinger's fast path, or nil if it does not apply.
+    @inlinable @inline(__always)
+    static func fastDouble(_ d: Decimal) -> Double? {
+        if d.mantissa == 0 && !d.inexact { return d.negative ? -0.0 : 0.0 }
+        guard !d.inexact, d.mantissa <= 1 << 53, d.exponent >= -22, d.exponent <= 22 else { return nil }
+        var value = Double(d.mantissa)
+        if d.exponent < 0 { value /= powersOfTen[-d.exponent] } else { value *= powersOfTen[d.exponent] }
+        return d.negative ? -value : value
+    }
+
+    /// Parses a whole cell `[p, end)` as a Double. `end.pointee` must be readable and not part of a number.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    static func parseDouble(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Double) -> CellStatus {
+        if p == end { return .empty }
+        var d = Decimal()
+        guard let stop = scan(p, end, into: &d), stop == end else { return nonNumberStatus(p, end) }
+        if let fast = fastDouble(d) { value = fast; return .number }
+        value = libcStrtod(p)
+        return value.isFinite ? .number : .outOfRange
+    }
+
+    /// Parses a whole cell `[p, end)` as a correctly rounded Float.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    static func parseFloat(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Float) -> CellStatus {
+        if p == end { return .empty }
+        var d = Decimal()
+        guard let stop = scan(p, end, into: &d), stop == end else { return nonNumberStatus(p, end) }
+        if let fast = fastDouble(d) {
+            let magnitude = fast.magnitude
+            // Normal Float range, and not exactly halfway between two Floats.
+            if magnitude == 0 || (magnitude >= 0x1p-126 && magnitude < 0x1p128
+                                  && fast.bitPattern & 0x1FFF_FFFF != 0x1000_0000) {
+                value = Float(fast)
+                return .number
+            }
+        }
+        value = libcStrtof(p)
+        return value.isFinite ? .number : .outOfRange
+    }
+
+    /// Distinguishes `nan`/`inf` spellings from other garbage, for the error message.
+    @usableFromInline
+    static func nonNumberStatus(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> CellStatus {
+        var q = p
+        if q < end && (q.pointee == UInt8(ascii: "-") || q.pointee == UInt8(ascii: "+")) { q += 1 }
+        var word: UInt64 = 0
+        var count = 0
+        while q < end && count < 8 { word = word << 8 | UInt64(q.pointee | 0x20); q += 1; count += 1 }
+        if q != end { return .invalid }
+        // "nan", "inf", "infinity"
+        if word == 0x6E616E || word == 0x696E66 || word == 0x696E_6669_6E69_7479 { return .nonFinite }
+        return .invalid
+    }
+}
+
+// The C library converters, kept out of the performance analysis like PoiseMath's wrappers.
+// They stop at the first byte that is not part of a number (the cell separator).
+@inlinable @inline(never)
+@_semantics("no_performance_analysis")
+func libcStrtod(_ p: UnsafePointer<UInt8>) -> Double {
+    p.withMemoryRebound(to: CChar.self, capacity: 1) { strtod($0, nil) }
+}
+
+@inlinable @inline(never)
+@_semantics("no_performance_analysis")
+func libcStrtof(_ p: UnsafePointer<UInt8>) -> Float {
+    p.withMemoryRebound(to: CChar.self, capacity: 1) { strtof($0, nil) }
+}

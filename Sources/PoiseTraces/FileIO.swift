@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library's description of `errno`.
+func systemErrorMessage(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}
+
+/// Opens `path` for reading (`-` = standard input).
+func openForReading(_ path: String) throws(TraceError) -> Int32 {
+    if path == "-" { return STDIN_FILENO }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot open: \(systemErrorMessage(errno))") }
+    var status = stat()
+    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+        close(fd)
+        throw TraceError(file: path, line: 0, column: 0, message: "cannot read: is a directory")
+    }
+    return fd
+}
+
+/// Creates or truncates `path` for writing (`-` = standard output).
+func openForWriting(_ path: String) throws(TraceError) -> Int32 {
+    if path == "-" { return STDOUT_FILENO }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if fd < 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot create: \(systemErrorMessage(errno))") }
+    return fd
+}
+
+private func systemWrite(_ fd: Int32, _ p: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int { write(fd, p, n) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+/// Offset of the first `\n` in `[p, p + count)`; memchr is vectorised.
+@inline(never) @_semantics("no_performance_analysis")
+func findNewline(_ p: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int? {
+    guard let found = memchr(p, 0x0A, count) else { return nil }
+    return found.assumingMemoryBound(to: UInt8.self) - p
+}
+
+/// A file read through one fixed buffer, refilled with read(2): constant memory for any size.
+///
+/// The buffer has one spare byte after `capacity` so a final line without a line break can
+/// be terminated in place (the number parsers rely on a non-numeric byte after each cell).
+struct ByteInput: ~Copyable {
+    let fd: Int32
+    let ownsDescriptor: Bool
+    let buffer: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    /// Unconsumed bytes are `buffer[start..<end]`.
+    var start = 0
+    var end = 0
+    var atEndOfFile = false
+    /// Bytes of the file before `buffer[0]`.
+    var bufferOffset = 0
+    /// errno of a failed read, 0 if none.
+    var readError: Int32 = 0
+
+    init(fd: Int32, ownsDescriptor: Bool, capacity: Int) {
+        self.fd = fd
+        self.ownsDescriptor = ownsDescriptor
+        self.capacity = capacity
+        buffer = .allocate(capacity: capacity + 1)
+        buffer.initialize(repeating: 0, count: capacity + 1)
+    }
+
+    deinit {
+        buffer.deallocate()
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Number of unconsumed bytes in the buffer.
+    var available: Int { end - start }
+
+    /// Moves unconsumed bytes to the front and reads more; false at end of file (or error).
+    @inline(never) @_semantics("no_performance_analysis")
+    mutating func refill() -> Bool {
+        if atEndOfFile { return false }
+        if start > 0 {
+            let count = end - start
+            if count > 0 { memmove(buffer, buffer + start, count) }
+            bufferOffset += start
+            start = 0
+            end = count
+        }
+        while end < capacity {
+            let n = read(fd, buffer + end, capacity - end)
+            if n > 0 { end += n; return true }
+            if n == 0 { atEndOfFile = true; return false }
+            if errno == EINTR { continue }
+            readError = errno
+            atEndOfFile = true
+            return false
+        }
+        return true
+    }
+
+    /// The next line (without `\n`, with a trailing `\r` if any) or nil at end of file.
+    /// Returns `.tooLong` when a line does not fit in the buffer.
+    @inline(__always) @_semantics("no_performance_analysis")
+    mutating func nextLine() -> LineResult {
+        while true {
+            let count = end - start
+            if count > 0, let length = findNewline(buffer + start, count) {
+                let lineStart = buffer + start
+                start += length + 1
+                return .line(UnsafePointer(lineStart), length)
+            }
+            if !refill() {
+                if start == end { return .endOfFile }
+                // Last line without a line break: terminate it in the spare byte.
+                let lineStart = buffer + start
+                let length = end - start
+                buffer[end] = 0x0A
+                start = end
+                return .line(UnsafePointer(lineStart), length)
+            }
+            if start == 0 && end == capacity && findNewline(buffer, capacity) == nil { return .tooLong }
+        }
+    }
+
+    /// Copies the next `count` bytes out (refilling as needed), or nil if the file ends first.
+    mutating func readBytes(_ count: Int) -> [UInt8]? {
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            if start == end && !refill() { return nil }
+            let n = min(count - result.count, end - start)
+            result.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: n))
+            start += n
+        }
+        return result
+    }
+
+    /// Byte offset in the file of the next unconsumed byte.
+    var fileOffset: Int { bufferOffset + start }
+
+    enum LineResult {
+        case line(UnsafePointer<UInt8>, Int)
+        case tooLong
+        case endOfFile
+    }
+}
+
+/// A file written through one fixed buffer with write(2).
+@usableFromInline
+struct ByteOutput: ~Copyable {
+    @usableFromInline let fd: Int32
+    let ownsDescriptor: Bool
+    @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
+    @usableFromInline var count = 0
+    /// errno of the first failed write, 0 if none; later writes are dropped.
+    @usableFromInline var writeError: Int32 = 0
+    var closed = false
+
+    init(fd: Int32, ownsDescriptor: Bool, capacity: Int) {
+        self.fd = fd
+        self.ownsDescriptor = ownsDescriptor
+        self.capacity = capacity
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        if !closed {
+            if writeError == 0 { _ = Self.writeAll(fd, buffer, count) }
+            if ownsDescriptor { _ = systemClose(fd) }
+        }
+        buffer.deallocate()
+    }
+
+    /// Room for at least `needed` bytes at `buffer + count` (needed ≤ capacity).
+    // Cross-file helpers of checked functions carry this attribute: debug builds compile
+    // files separately and cannot see the body; release builds inline it and check it.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    mutating func reserve(_ needed: Int) {
+        if capacity - count < needed { flush() }
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        while !rest.isEmpty {
+            if count == capacity { flush() }
+            let n = min(rest.count, capacity - count)
+            UnsafeMutableRawPointer(buffer + count).copyMemory(from: rest.baseAddress!, byteCount: n)
+            count += n
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        }
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    @inlinable @inline(never) @_semantics("no_performance_analysis")
+    mutating func flush() {
+        if writeError == 0 { writeError = Self.writeAll(fd, buffer, count) }
+        count = 0
+    }
+
+    /// Writes `count` bytes completely; returns errno on failure, else 0.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int32 {
+        var done = 0
+        while done < count {
+            let n = systemWrite(fd, buffer + done, count - done)
+            if n >= 0 { done += n } else if errno != EINTR { return errno }
+        }
+        return 0
+    }
+
+    /// Flushes and closes; returns errno of the first failure or 0.
+    mutating func close() -> Int32 {
+        flush()
+        closed = true
+        if ownsDescriptor {
+            if systemClose(fd) != 0 && writeError == 0 { writeError = errno }
+        }
+        return writeError
+    }
+}

@@ -1,0 +1,124 @@
+import PoiseMath
+
+/// How a trace's columns map onto `TraceSample`.
+///
+/// Required: `t,ax,ay,az,gx,gy,gz`. Optional groups, all or none: `mx,my,mz` and
+/// `qw,qx,qy,qz`. Any other column is carried along untouched. Order is free.
+public struct TraceColumns: Equatable, Sendable {
+    /// The standard column names; a column's *role* is its index here.
+    public static let standardNames = ["t", "ax", "ay", "az", "gx", "gy", "gz",
+                                       "mx", "my", "mz", "qw", "qx", "qy", "qz"]
+    /// The canonical column list for samples with the given optional groups.
+    public static func standard(magnetometer: Bool = true, truth: Bool = true) -> [String] {
+        Array(standardNames[0..<7]) + (magnetometer ? ["mx", "my", "mz"] : []) + (truth ? ["qw", "qx", "qy", "qz"] : [])
+    }
+
+    /// Role value of a column that is not a standard one.
+    public static let extraRole: UInt8 = 255
+    static let magnetometerRoles: ClosedRange<UInt8> = 7...9
+    static let truthRoles: ClosedRange<UInt8> = 10...13
+
+    public let names: [String]
+    /// Per column: its role (index into `standardNames`) or `extraRole`.
+    public let roles: [UInt8]
+    /// Per role: the column index, or -1 when the column is absent.
+    public let columnOfRole: [Int]
+
+    public var hasMagnetometer: Bool { columnOfRole[7] >= 0 }
+    public var hasTruth: Bool { columnOfRole[10] >= 0 }
+    /// Whether column `index` is one `TraceSample` does not hold.
+    public func isExtra(_ index: Int) -> Bool { roles[index] == Self.extraRole }
+
+    /// A header problem: the offending column index (nil: the header as a whole) and message.
+    public struct Problem: Error, Equatable {
+        public var column: Int?
+        public var message: String
+    }
+
+    /// Checks a header: no empty or duplicate names, required columns present, groups complete.
+    public init(names: [String]) throws(Problem) {
+        var roles: [UInt8] = []
+        var columnOfRole = [Int](repeating: -1, count: Self.standardNames.count)
+        var seen: Set<String> = []
+        for (index, name) in names.enumerated() {
+            if name.isEmpty { throw Problem(column: index, message: "empty column name") }
+            if !seen.insert(name).inserted { throw Problem(column: index, message: "duplicate column '\(name)'") }
+            if let role = Self.standardNames.firstIndex(of: name) {
+                roles.append(UInt8(role))
+                columnOfRole[role] = index
+            } else {
+                roles.append(Self.extraRole)
+            }
+        }
+        for role in 0..<7 where columnOfRole[role] < 0 {
+            throw Problem(column: nil, message: "missing required column '\(Self.standardNames[role])'")
+        }
+        for group in [Self.magnetometerRoles, Self.truthRoles] {
+            let present = group.filter { columnOfRole[Int($0)] >= 0 }
+            if !present.isEmpty && present.count != group.count {
+                let all = group.map { Self.standardNames[Int($0)] }.joined(separator: ",")
+                let missing = group.first { columnOfRole[Int($0)] < 0 }!
+                throw Problem(column: nil, message: "columns \(all) must be all present or all absent: missing '\(Self.standardNames[Int(missing)])'")
+            }
+        }
+        self.names = names
+        self.roles = roles
+        self.columnOfRole = columnOfRole
+    }
+}
+
+/// The standard values of one row while it is being read: role → value, plus which roles
+/// had a value. Turned into a `TraceSample` once the row is complete.
+@usableFromInline
+struct RowValues {
+    @usableFromInline var time: Double = 0
+    /// Index = role (1...13); index 0 unused.
+    @usableFromInline var values = SIMD16<Float>()
+    /// Bit `role` set when that role had a value.
+    @usableFromInline var present: UInt16 = 0
+
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    init() {}
+
+    @inlinable static var magnetometerMask: UInt16 { 0b0000_0011_1000_0000 }
+    @inlinable static var truthMask: UInt16 { 0b0011_1100_0000_0000 }
+
+    /// Fills `result`; returns 0, or the role of an empty cell that leaves an optional group
+    /// partly filled — the caller turns that into a located error.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    func sample(_ result: inout TraceSample) -> Int {
+        let v = values
+        result.time = time
+        result.accelerometer = SIMD3(v[1], v[2], v[3])
+        result.gyroscope = SIMD3(v[4], v[5], v[6])
+        let magnetometer = present & Self.magnetometerMask
+        if magnetometer == Self.magnetometerMask {
+            result.magnetometer = SIMD3(v[7], v[8], v[9])
+        } else if magnetometer == 0 {
+            result.magnetometer = nil
+        } else {
+            return Self.firstMissing(present, in: 7...9)
+        }
+        let truth = present & Self.truthMask
+        if truth == Self.truthMask {
+            result.truth = .init(components: SIMD4(v[10], v[11], v[12], v[13]))
+        } else if truth == 0 {
+            result.truth = nil
+        } else {
+            return Self.firstMissing(present, in: 10...13)
+        }
+        return 0
+    }
+
+    @inlinable
+    static func firstMissing(_ present: UInt16, in roles: ClosedRange<Int>) -> Int {
+        for role in roles where present & (1 << role) == 0 { return role }
+        return roles.lowerBound
+    }
+
+    /// Message for a partly empty optional group.
+    static func partialGroupMessage(role: Int) -> String {
+        let names = role >= 10 ? "qw,qx,qy,qz" : "mx,my,mz"
+        return "empty cell in '\(TraceColumns.standardNames[role])': \(names) must be all filled or all empty"
+    }
+}
