@@ -24,15 +24,13 @@ public struct AxisTicks: Sendable, Equatable {
             lo = 0
             hi = 1
         }
-        if hi - lo <= Swift.max(abs(lo), abs(hi)) * 1e-12 || !(hi - lo).isFinite {
+        // Beyond ±1e300 spans and paddings could overflow; nothing real is plotted there.
+        lo = Swift.min(Swift.max(lo, -1e300), 1e300)
+        hi = Swift.min(Swift.max(hi, -1e300), 1e300)
+        if hi - lo <= Swift.max(abs(lo), abs(hi)) * 1e-12 {
             let pad = lo == 0 ? 1 : abs(lo) * 0.1
             lo -= pad
             hi += pad
-        }
-        // Keep (hi − lo) finite for ranges near ±Double.greatestFiniteMagnitude.
-        if !(hi - lo).isFinite {
-            lo /= 4
-            hi /= 4
         }
         let step = Self.niceStep(for: (hi - lo) / Double(Swift.max(targetCount, 1)))
         self.init(lower: lo, upper: hi, step: step)
@@ -47,7 +45,8 @@ public struct AxisTicks: Sendable, Equatable {
     private init(lower lo: Double, upper hi: Double, step: Double) {
         let first = (lo / step).rounded(.down)
         let last = (hi / step).rounded(.up)
-        let count = Swift.min(Swift.max(Int(last - first), 1), 10_000)
+        let span = last - first
+        let count = span.isFinite ? Int(Swift.min(Swift.max(span, 1), 10_000)) : 1
         self.step = step
         self.lower = first * step
         self.upper = (first + Double(count)) * step
