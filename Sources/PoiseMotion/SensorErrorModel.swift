@@ -1,0 +1,180 @@
+/// How a simulated IMU departs from the truth: noise, biases, scale errors, hard and soft
+/// iron, magnetic disturbances. Units are given per field; a `seed` makes the noise
+/// reproducible (same seed → bit-identical measurements on every machine).
+///
+/// Measurement equations, per axis (`⊙` element-wise):
+/// - gyroscope     = gyroscopeScale ⊙ ω + gyroscopeBias(t) + n_g,  σ = gyroscopeNoiseDensity · √rate;
+///   the bias starts at `gyroscopeBias` and random-walks with `gyroscopeBiasRandomWalk`
+/// - accelerometer = accelerometerScale ⊙ f + accelerometerBias + n_a,  σ = accelerometerNoiseDensity · √rate
+/// - magnetometer  = softIronScale ⊙ (m + disturbance) + hardIronOffset + n_m,  σ = magnetometerNoise
+///
+/// ```swift
+/// var model = SensorErrorModel.default
+/// model.seed = 7
+/// model.gyroscopeBias = SIMD3(0.01, 0, 0)              // rad/s
+/// model.magneticDisturbances = [.dipole(start: 10, end: 15, moment: SIMD3(0, 0, 0.5), position: SIMD3(0.1, 0, 0))]
+/// ```
+public struct SensorErrorModel: Sendable, Equatable {
+    /// Gyroscope white-noise density, rad/s/√Hz. MPU-9250: 0.01 °/s/√Hz ≈ 1.75e-4.
+    public var gyroscopeNoiseDensity: Double
+    /// Gyroscope bias at t = 0, rad/s, body frame.
+    public var gyroscopeBias: SIMD3<Double>
+    /// Gyroscope bias random walk, rad/s/√s (0 = constant bias).
+    public var gyroscopeBiasRandomWalk: Double
+    /// Gyroscope scale factor per axis (1 = exact).
+    public var gyroscopeScale: SIMD3<Double>
+    /// Accelerometer white-noise density, m/s²/√Hz. MPU-9250: 300 µg/√Hz ≈ 2.94e-3.
+    public var accelerometerNoiseDensity: Double
+    /// Accelerometer bias, m/s², body frame.
+    public var accelerometerBias: SIMD3<Double>
+    /// Accelerometer scale factor per axis (1 = exact).
+    public var accelerometerScale: SIMD3<Double>
+    /// Magnetometer noise, µT standard deviation per sample (AK8963 ≈ 0.3–0.6 µT).
+    public var magnetometerNoise: Double
+    /// Hard-iron offset added to the magnetometer, µT, body frame.
+    public var hardIronOffset: SIMD3<Double>
+    /// Soft-iron / sensitivity scale per magnetometer axis (1 = exact).
+    public var softIronScale: SIMD3<Double>
+    /// Extra magnetic fields during time windows.
+    public var magneticDisturbances: [MagneticDisturbance]
+    /// Seed of the noise generator.
+    public var seed: UInt64
+
+    public init(
+        gyroscopeNoiseDensity: Double = 1.75e-4, gyroscopeBias: SIMD3<Double> = .zero,
+        gyroscopeBiasRandomWalk: Double = 0, gyroscopeScale: SIMD3<Double> = .one,
+        accelerometerNoiseDensity: Double = 2.94e-3, accelerometerBias: SIMD3<Double> = .zero,
+        accelerometerScale: SIMD3<Double> = .one, magnetometerNoise: Double = 0.3,
+        hardIronOffset: SIMD3<Double> = .zero, softIronScale: SIMD3<Double> = .one,
+        magneticDisturbances: [MagneticDisturbance] = [], seed: UInt64 = 1
+    ) {
+        self.gyroscopeNoiseDensity = gyroscopeNoiseDensity
+        self.gyroscopeBias = gyroscopeBias
+        self.gyroscopeBiasRandomWalk = gyroscopeBiasRandomWalk
+        self.gyroscopeScale = gyroscopeScale
+        self.accelerometerNoiseDensity = accelerometerNoiseDensity
+        self.accelerometerBias = accelerometerBias
+        self.accelerometerScale = accelerometerScale
+        self.magnetometerNoise = magnetometerNoise
+        self.hardIronOffset = hardIronOffset
+        self.softIronScale = softIronScale
+        self.magneticDisturbances = magneticDisturbances
+        self.seed = seed
+    }
+
+    /// A calibrated MPU-9250: datasheet noise and small residual biases and scale errors.
+    public static let `default` = SensorErrorModel(
+        gyroscopeBias: SIMD3(0.002, -0.003, 0.0015), gyroscopeScale: SIMD3(1.002, 0.998, 1.001),
+        accelerometerBias: SIMD3(0.02, -0.015, 0.03), accelerometerScale: SIMD3(1.002, 0.999, 1.003),
+        hardIronOffset: SIMD3(0.5, -0.3, 0.4), softIronScale: SIMD3(1.01, 0.99, 1.0))
+
+    /// A perfect sensor: measurements equal the truth (converted to Float).
+    public static let ideal = SensorErrorModel(
+        gyroscopeNoiseDensity: 0, accelerometerNoiseDensity: 0, magnetometerNoise: 0)
+
+    /// An uncalibrated MPU-9250: datasheet noise, large biases, 2 % scale errors, 25 µT hard iron.
+    public static let uncalibrated = SensorErrorModel(
+        gyroscopeBias: SIMD3(0.03, -0.02, 0.015), gyroscopeBiasRandomWalk: 1e-4,
+        gyroscopeScale: SIMD3(1.02, 0.985, 1.01), accelerometerBias: SIMD3(0.3, -0.2, 0.4),
+        accelerometerScale: SIMD3(1.02, 0.98, 1.015), magnetometerNoise: 0.6,
+        hardIronOffset: SIMD3(25, -12, 30), softIronScale: SIMD3(1.05, 0.95, 1.02))
+
+    /// Named models for command-line use: `ideal`, `default`, `uncalibrated`.
+    public static func preset(named name: String) -> SensorErrorModel? {
+        switch name.lowercased() {
+        case "ideal": return .ideal
+        case "default": return .default
+        case "uncalibrated": return .uncalibrated
+        default: return nil
+        }
+    }
+
+    /// Names accepted by ``preset(named:)``.
+    public static let presetNames = ["ideal", "default", "uncalibrated"]
+
+    /// Rejects negative or non-finite values, naming the field.
+    public func validate() throws(MotionSettingsError) {
+        func check(_ value: Double, _ name: String, unit: String) throws(MotionSettingsError) {
+            guard value.isFinite, value >= 0 else {
+                throw MotionSettingsError("\(name) must be a finite value ≥ 0 \(unit), got \(value)")
+            }
+        }
+        func check(_ v: SIMD3<Double>, _ name: String) throws(MotionSettingsError) {
+            guard v.x.isFinite, v.y.isFinite, v.z.isFinite else {
+                throw MotionSettingsError("\(name) must be finite, got \(v)")
+            }
+        }
+        try check(gyroscopeNoiseDensity, "gyroscopeNoiseDensity", unit: "rad/s/√Hz")
+        try check(gyroscopeBiasRandomWalk, "gyroscopeBiasRandomWalk", unit: "rad/s/√s")
+        try check(accelerometerNoiseDensity, "accelerometerNoiseDensity", unit: "m/s²/√Hz")
+        try check(magnetometerNoise, "magnetometerNoise", unit: "µT")
+        try check(gyroscopeBias, "gyroscopeBias")
+        try check(gyroscopeScale, "gyroscopeScale")
+        try check(accelerometerBias, "accelerometerBias")
+        try check(accelerometerScale, "accelerometerScale")
+        try check(hardIronOffset, "hardIronOffset")
+        try check(softIronScale, "softIronScale")
+        for d in magneticDisturbances {
+            try check(d.field, "magnetic disturbance field")
+            guard d.start.isFinite, d.end.isFinite, d.start <= d.end, d.ramp.isFinite, d.ramp >= 0 else {
+                throw MotionSettingsError(
+                    "magnetic disturbance needs finite start ≤ end and ramp ≥ 0, got \(d.start)…\(d.end) ramp \(d.ramp)")
+            }
+        }
+    }
+}
+
+/// An extra magnetic field present during `[start, end]` seconds, faded in and out over
+/// `ramp` seconds with a raised cosine so it has no step.
+public struct MagneticDisturbance: Sendable, Equatable {
+    /// Which frame `field` is fixed in.
+    public enum Frame: Sendable, Equatable {
+        /// A magnet fixed in the room: the sensor sees it turn as the sensor turns.
+        case world
+        /// A magnet carried with the sensor: constant in body coordinates.
+        case body
+    }
+
+    public var start: Double
+    public var end: Double
+    /// Extra field, µT, in `frame` coordinates (world = ENU).
+    public var field: SIMD3<Double>
+    public var frame: Frame
+    /// Fade-in and fade-out time, s.
+    public var ramp: Double
+
+    public init(start: Double, end: Double, field: SIMD3<Double>, frame: Frame = .world, ramp: Double = 0.2) {
+        self.start = start
+        self.end = end
+        self.field = field
+        self.frame = frame
+        self.ramp = ramp
+    }
+
+    /// The field of a magnetic dipole of `moment` (A·m²) located at `position` (m) relative
+    /// to the sensor: B = μ₀/4π · (3(m·r̂)r̂ − m)/|r|³, with μ₀/4π = 1e-7 T·m/A.
+    /// A fridge magnet (≈0.1 A·m²) 5 cm away gives 80–160 µT.
+    public static func dipole(
+        start: Double, end: Double, moment: SIMD3<Double>, position: SIMD3<Double>, frame: Frame = .world,
+        ramp: Double = 0.2
+    ) -> MagneticDisturbance {
+        let r2 = (position * position).sum()
+        let r = r2.squareRoot()
+        guard r > 1e-6 else { return MagneticDisturbance(start: start, end: end, field: .zero, frame: frame, ramp: ramp) }
+        let unit = position / r
+        let along = (moment * unit).sum()
+        let field = 0.1 * (3 * along * unit - moment) / (r2 * r)  // µT
+        return MagneticDisturbance(start: start, end: end, field: field, frame: frame, ramp: ramp)
+    }
+
+    /// Fraction of the field present at `time` (0…1).
+    func envelope(at time: Double) -> Double {
+        guard time >= start, time <= end else { return 0 }
+        let half = (end - start) / 2
+        let ramp = Swift.min(self.ramp, half)
+        guard ramp > 0 else { return 1 }
+        let edge = Swift.min(time - start, end - time)
+        guard edge < ramp else { return 1 }
+        return 0.5 - 0.5 * DeterministicMath.cos(Double.pi * edge / ramp)
+    }
+}
