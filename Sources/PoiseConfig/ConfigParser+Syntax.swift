@@ -22,12 +22,33 @@ extension ConfigParser {
             }
             return ConfigError(file: file, line: line, message: "cannot read text: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return ConfigError(file: file, line: context.mark.line, column: context.mark.column,
-                               key: duplicates.first,
-                               message: "key \(names) appears more than once in the same mapping")
+            let name = duplicates.first ?? ""
+            let first = context.mark
+            // Yams marks the first occurrence; point at the repeat, which is usually the mistake.
+            if let repeatLine = Self.repeatedKeyLine(name, after: first, in: text) {
+                return ConfigError(file: file, line: repeatLine, column: first.column, key: name,
+                                   message: "duplicate key; already given on line \(first.line)")
+            }
+            return ConfigError(file: file, line: first.line, column: first.column, key: name,
+                               message: "key appears more than once in the same mapping")
         default:
             return ConfigError(file: file, message: "cannot parse YAML: \(yamlError)")
         }
+    }
+
+    /// The first line after `first` that starts a block key `name` at the same column.
+    static func repeatedKeyLine(_ name: String, after first: Mark, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line < lines.count else { return nil }
+        let indent = String(repeating: " ", count: max(0, first.column - 1))
+        for index in first.line..<lines.count {
+            let line = lines[index]
+            guard line.hasPrefix(indent) else { continue }
+            let rest = line.dropFirst(indent.count)
+            if rest.hasPrefix(name), rest.dropFirst(name.count).drop(while: { $0 == " " }).first == ":" {
+                return index + 1
+            }
+        }
+        return nil
     }
 }

@@ -61,7 +61,7 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
     if let sameLetters = candidates.first(where: { $0.lowercased() == word.lowercased() }) {
         return sameLetters
     }
-    let limit = max(2, word.count / 3)
+    let limit = max(1, word.count / 3)
     let scored = candidates.map { (name: $0, distance: editDistance(word, $0)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
     return best.name
