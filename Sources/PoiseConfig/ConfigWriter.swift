@@ -127,7 +127,7 @@ public enum ConfigWriter {
     }
 
     /// Plain when unambiguous in YAML, double-quoted with escapes otherwise.
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-")
         let reserved: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"]
         if let first = s.first, first.isLetter || first == "/" || first == "+",
