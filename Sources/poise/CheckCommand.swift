@@ -24,8 +24,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the full default configuration, with every key documented, and exit.")
     var printDefaults = false
 
+    @Flag(help: "Print the key reference as a Markdown table, as in docs/config.md, and exit.")
+    var printReference = false
+
     func validate() throws {
-        if !printDefaults && file == nil {
+        if !printDefaults && !printReference && file == nil {
             throw ValidationError("Give a configuration FILE to check, or --print-defaults.")
         }
     }
@@ -33,6 +36,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         if printDefaults {
             print(ConfigWriter.defaultsYAML, terminator: "")
+            return
+        }
+        if printReference {
+            print(ConfigReference.markdown, terminator: "")
             return
         }
         guard let file else { return }

@@ -62,3 +62,9 @@ func exampleBoardsAreValid(_ name: String) throws {
     }
     if name == "sim.yaml" { #expect(configuration.board.kind == .sim) }
 }
+
+@Test func docsCarryTheCurrentKeyReference() throws {
+    let docs = try String(contentsOf: repositoryRoot.appending(path: "docs/config.md"), encoding: .utf8)
+    #expect(docs.contains(ConfigReference.markdown),
+            "regenerate the table in docs/config.md with `poise check --print-reference`")
+}
