@@ -22,10 +22,10 @@ extension ConfigParser {
             }
             return ConfigError(file: file, line: line, message: "cannot read text: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            let name = duplicates.first ?? ""
             let first = context.mark
+            let name = Self.enclosingPath(of: first, in: text) + (duplicates.first ?? "")
             // Yams marks the first occurrence; point at the repeat, which is usually the mistake.
-            if let repeatLine = Self.repeatedKeyLine(name, after: first, in: text) {
+            if let repeatLine = Self.repeatedKeyLine(duplicates.first ?? "", after: first, in: text) {
                 return ConfigError(file: file, line: repeatLine, column: first.column, key: name,
                                    message: "duplicate key; already given on line \(first.line)")
             }
@@ -43,12 +43,41 @@ extension ConfigParser {
         let indent = String(repeating: " ", count: max(0, first.column - 1))
         for index in first.line..<lines.count {
             let line = lines[index]
-            guard line.hasPrefix(indent) else { continue }
+            if Self.isBlankOrComment(line) { continue }
+            guard line.hasPrefix(indent) else { return nil }  // the mapping has ended
             let rest = line.dropFirst(indent.count)
             if rest.hasPrefix(name), rest.dropFirst(name.count).drop(while: { $0 == " " }).first == ":" {
                 return index + 1
             }
         }
         return nil
+    }
+
+    /// `section.subsection.` for a block-style key at `mark`, found from the indentation of the
+    /// lines above; empty when the key is at the root or the layout is not plain block style.
+    static func enclosingPath(of mark: Mark, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var indent = mark.column - 1
+        var names: [Substring] = []
+        var index = min(mark.line - 1, lines.count) - 1
+        while indent > 0, index >= 0 {
+            let line = lines[index]
+            index -= 1
+            if isBlankOrComment(line) { continue }
+            let leading = line.prefix(while: { $0 == " " }).count
+            guard leading < indent else { continue }
+            let rest = line.dropFirst(leading)
+            guard let colon = rest.firstIndex(of: ":"),
+                  rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  rest[rest.index(after: colon)...].allSatisfy({ $0 == " " }) else { return "" }
+            names.insert(rest[..<colon], at: 0)
+            indent = leading
+        }
+        return indent == 0 ? names.map { $0 + "." }.joined() : ""
+    }
+
+    static func isBlankOrComment(_ line: Substring) -> Bool {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        return trimmed.isEmpty || trimmed.first == "#"
     }
 }

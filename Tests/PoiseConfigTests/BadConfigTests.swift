@@ -17,7 +17,16 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:4: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence on line 3)",
     ]),
     BadConfigCase(name: "duplicate key", yaml: "loop:\n  rate_hz: 100\n  cpu: 1\n  rate_hz: 5\n", expected: [
-        "t.yaml:4: rate_hz: duplicate key; already given on line 2",
+        "t.yaml:4: loop.rate_hz: duplicate key; already given on line 2",
+    ]),
+    BadConfigCase(name: "duplicate nested key", yaml: "filter:\n  madgwick:\n    beta: 1\n\n    # again\n    beta: 2\n", expected: [
+        "t.yaml:6: filter.madgwick.beta: duplicate key; already given on line 3",
+    ]),
+    BadConfigCase(name: "duplicate section", yaml: "loop:\n  cpu: 1\nboard:\n  kind: sim\nloop:\n  cpu: 2\n", expected: [
+        "t.yaml:5: loop: duplicate key; already given on line 1",
+    ]),
+    BadConfigCase(name: "duplicate key in a flow mapping", yaml: "loop: {cpu: 1, cpu: 2}\n", expected: [
+        "t.yaml:1: cpu: key appears more than once in the same mapping",
     ]),
     BadConfigCase(name: "wrong type", yaml: "loop:\n  rate_hz: fast\n", expected: [
         "t.yaml:2: loop.rate_hz: expected a number, got `fast` (allowed: 1…2000 Hz)",
