@@ -11,6 +11,14 @@ extension PoiseConfiguration {
         public var mounting: AxisMapping
         /// GPIO chip name, e.g. `gpiochip0`.
         public var gpioChip: String
+
+        init(_ v: ConfigTable) {
+            kind = v.choice("board.kind")
+            i2cBus = v.string("board.i2c_bus")
+            address = v.integer("board.address")
+            mounting = (try? AxisMapping.parse(v.string("board.mounting")).get()) ?? .identity
+            gpioChip = v.string("board.gpio_chip")
+        }
     }
 
     /// `sensor`: MPU-9250 and AK8963 settings.
@@ -44,69 +52,23 @@ extension PoiseConfiguration {
             /// Applied after the hard-iron offset.
             public var magnetometerSoftIron: ConfigMatrix3
         }
-    }
 
-    /// `filter`: which attitude filter runs and its parameters.
-    public struct Filter: Equatable, Sendable {
-        public enum Name: String, CaseIterable, Sendable { case poise, mekf, madgwick, mahony, complementary }
-        public var name: Name
-        /// 9D (true) or 6D (false).
-        public var magnetometer: Bool
-        public var complementary: Complementary
-        public var madgwick: Madgwick
-        public var mahony: Mahony
-        public var mekf: MEKF
-        public var poise: Poise
-
-        public struct Complementary: Equatable, Sendable {
-            /// s.
-            public var timeConstant: Double
-        }
-
-        public struct Madgwick: Equatable, Sendable {
-            public var beta: Double
-            public var startupGain: Double
-            /// s.
-            public var startupTime: Double
-        }
-
-        public struct Mahony: Equatable, Sendable {
-            public var kp: Double
-            public var ki: Double
-        }
-
-        public struct MEKF: Equatable, Sendable {
-            /// rad/s.
-            public var gyroscopeNoise: Double
-            /// rad/s².
-            public var gyroscopeBiasNoise: Double
-            /// m/s².
-            public var accelerometerNoise: Double
-            /// µT.
-            public var magnetometerNoise: Double
-        }
-
-        public struct Poise: Equatable, Sendable {
-            /// s.
-            public var accelerometerTimeConstant: Double
-            /// s.
-            public var magnetometerTimeConstant: Double
-            public var restBiasEstimation: Bool
-            public var motionBiasEstimation: Bool
-            public var magneticDisturbanceRejection: Bool
-            /// °/s, as written in the file.
-            public var restGyroscopeThresholdDegreesPerSecond: Double
-            /// m/s².
-            public var restAccelerometerThreshold: Double
-            /// s.
-            public var restTime: Double
-            /// °/s, as written in the file.
-            public var biasLimitDegreesPerSecond: Double
-
-            /// rad/s.
-            public var restGyroscopeThreshold: Double { restGyroscopeThresholdDegreesPerSecond * .pi / 180 }
-            /// rad/s.
-            public var biasLimit: Double { biasLimitDegreesPerSecond * .pi / 180 }
+        init(_ v: ConfigTable) {
+            accelerometerRangeG = v.integer("sensor.accelerometer_range_g")
+            gyroscopeRangeDegreesPerSecond = v.integer("sensor.gyroscope_range_dps")
+            dlpfHz = v.integer("sensor.dlpf_hz")
+            sampleRateHz = v.number("sensor.sample_rate_hz")
+            magnetometer = v.boolean("sensor.magnetometer")
+            magnetometerRateHz = v.integer("sensor.magnetometer_rate_hz")
+            fifo = v.boolean("sensor.fifo")
+            readRetries = v.integer("sensor.read_retries")
+            lostAfterFailures = v.integer("sensor.lost_after_failures")
+            calibration = Calibration(
+                gyroscopeBias: v.vector3("sensor.calibration.gyroscope_bias"),
+                accelerometerOffset: v.vector3("sensor.calibration.accelerometer_offset"),
+                accelerometerScale: v.vector3("sensor.calibration.accelerometer_scale"),
+                magnetometerHardIron: v.vector3("sensor.calibration.magnetometer_hard_iron"),
+                magnetometerSoftIron: v.matrix3("sensor.calibration.magnetometer_soft_iron"))
         }
     }
 
@@ -123,6 +85,12 @@ extension PoiseConfiguration {
         public var declinationDegrees: Double
         /// rad, east positive.
         public var declination: Double { declinationDegrees * .pi / 180 }
+
+        init(_ v: ConfigTable) {
+            reference = v.choice("frame.reference")
+            axes = v.choice("frame.axes")
+            declinationDegrees = v.number("frame.declination_deg")
+        }
     }
 
     /// `controller`.
@@ -140,12 +108,30 @@ extension PoiseConfiguration {
             /// Output clamp, ±.
             public var outputLimit: Double
         }
+
+        init(_ v: ConfigTable) {
+            kind = v.choice("controller.kind")
+            pid = PID(kp: v.number("controller.pid.kp"), ki: v.number("controller.pid.ki"),
+                      kd: v.number("controller.pid.kd"), setpointDegrees: v.number("controller.pid.setpoint_deg"),
+                      outputLimit: v.number("controller.pid.output_limit"))
+        }
     }
 
     /// `outputs`.
     public struct Outputs: Equatable, Sendable {
         public var pwm: [PWMOutput]
         public var gpio: [GPIOOutput]
+
+        init(_ v: ConfigTable) {
+            pwm = v.list("outputs.pwm").map {
+                PWMOutput(chip: $0.integer("chip"), channel: $0.integer("channel"),
+                          periodMicroseconds: $0.integer("period_us"),
+                          safeDutyMicroseconds: $0.integer("safe_duty_us"), source: $0.choice("source"))
+            }
+            gpio = v.list("outputs.gpio").map {
+                GPIOOutput(line: $0.integer("line"), safeValue: $0.integer("safe_value"), source: $0.choice("source"))
+            }
+        }
     }
 
     /// One element of `outputs.pwm`.
@@ -175,6 +161,11 @@ extension PoiseConfiguration {
         public var maxTiltDegrees: Double
         /// ms.
         public var sensorTimeoutMilliseconds: Double
+
+        init(_ v: ConfigTable) {
+            maxTiltDegrees = v.number("safety.max_tilt_deg")
+            sensorTimeoutMilliseconds = v.number("safety.sensor_timeout_ms")
+        }
     }
 
     /// `loop`.
@@ -186,5 +177,12 @@ extension PoiseConfiguration {
         public var realtimePriority: Int
         /// −1 = any CPU.
         public var cpu: Int
+
+        init(_ v: ConfigTable) {
+            rateHz = v.number("loop.rate_hz")
+            overrunLimit = v.integer("loop.overrun_limit")
+            realtimePriority = v.integer("loop.realtime_priority")
+            cpu = v.integer("loop.cpu")
+        }
     }
 }
