@@ -9,13 +9,16 @@ import Yams
 public struct ConfigParser {
     let file: String
     var errors: [ConfigError] = []
+    /// Where each value the file sets was written, by display path (`outputs.pwm[0].chip`).
+    var marks: [String: Mark] = [:]
 
     private init(file: String) {
         self.file = file
     }
 
     /// Parses `text` (named `file` in messages) against `keys`.
-    public static func parse(text: String, file: String, keys: [ConfigKey] = ConfigSchema.keys)
+    public static func parse(text: String, file: String, keys: [ConfigKey] = ConfigSchema.keys,
+                             rules: [ConfigRule] = ConfigSchema.rules)
         throws(ConfigErrors) -> ConfigTable
     {
         var parser = ConfigParser(file: file)
@@ -36,6 +39,9 @@ public struct ConfigParser {
                 parser.report(root, key: nil, "expected a mapping of sections, got \(parser.kind(of: root))",
                               allowed: tree.names.joined(separator: ", "))
             }
+        }
+        if parser.errors.isEmpty {
+            parser.apply(rules, to: table)
         }
         if !parser.errors.isEmpty {
             let sorted = parser.errors.enumerated().sorted {
@@ -64,6 +70,7 @@ public struct ConfigParser {
             }
             let path = relative + name, shown = display + name
             if let key = child.key {
+                marks[shown] = valueNode.mark
                 if let value = convert(valueNode, key: key, shown: shown) { table[path] = value }
             } else if valueNode.mapping != nil {
                 walk(valueNode, tree: child, relative: path + ".", display: shown + ".", into: &table)
@@ -83,6 +90,28 @@ public struct ConfigParser {
         } else {
             report(node, key: shown, "unknown key", allowed: tree.names.joined(separator: ", "))
         }
+    }
+
+    /// Reports broken cross-key rules; only meaningful once every value is valid.
+    mutating func apply(_ rules: [ConfigRule], to table: ConfigTable) {
+        for rule in rules {
+            if let list = rule.list {
+                guard case .list(let elements)? = table[list] else { continue }
+                for (index, element) in elements.enumerated() {
+                    if let message = rule.check(element, table) {
+                        reportRule(message, paths: rule.paths.map { "\(list)[\(index)].\($0)" })
+                    }
+                }
+            } else if let message = rule.check(table, table) {
+                reportRule(message, paths: rule.paths)
+            }
+        }
+    }
+
+    private mutating func reportRule(_ message: String, paths: [String]) {
+        let written = paths.first { marks[$0] != nil } ?? paths[0]
+        let mark = marks[written]
+        errors.append(ConfigError(file: file, line: mark?.line, column: mark?.column, key: written, message: message))
     }
 
     // MARK: Values

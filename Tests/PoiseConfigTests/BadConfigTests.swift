@@ -114,6 +114,18 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:4: outputs.gpio[1].line: `5000` is out of range (allowed: 0…4095)",
         "t.yaml:4: outputs.gpio[1].safe_value: `2` is not one of the allowed values (allowed: 0, 1)",
     ]),
+    BadConfigCase(name: "north reference without magnetometer", yaml: "frame:\n  reference: xMagneticNorthZVertical\nfilter:\n  magnetometer: false\n", expected: [
+        "t.yaml:2: frame.reference: `xMagneticNorthZVertical` needs filter.magnetometer: true",
+    ]),
+    BadConfigCase(name: "9D filter without magnetometer", yaml: "sensor:\n  magnetometer: false\n", expected: [
+        "t.yaml:2: sensor.magnetometer: filter.magnetometer is true but sensor.magnetometer is false; set filter.magnetometer: false for 6D fusion",
+    ]),
+    BadConfigCase(name: "safe pulse longer than the period", yaml: "controller:\n  kind: pid\noutputs:\n  pwm:\n    - chip: 0\n      channel: 0\n      source: controller\n      period_us: 1000\n", expected: [
+        "t.yaml:8: outputs.pwm[0].period_us: safe_duty_us (1500 µs) is longer than period_us (1000 µs)",
+    ]),
+    BadConfigCase(name: "controller output without controller", yaml: "outputs:\n  pwm:\n    - {chip: 0, channel: 0, source: pitch}\n    - {chip: 0, channel: 1, source: controller}\n", expected: [
+        "t.yaml:4: outputs.pwm[1].source: `controller` needs a controller; set controller.kind: pid",
+    ]),
     BadConfigCase(name: "every problem at once, in line order", yaml: "loop:\n  rate_hz: 0\n  cpu: -2\nboard:\n  kind: pi\n", expected: [
         "t.yaml:2: loop.rate_hz: `0` is out of range (allowed: 1…2000 Hz)",
         "t.yaml:3: loop.cpu: `-2` is out of range (allowed: -1…1023)",

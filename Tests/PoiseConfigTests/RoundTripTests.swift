@@ -59,7 +59,8 @@ func randomTable(_ keys: [ConfigKey], using rng: inout SplitMix64) -> ConfigTabl
         let table = randomTable(ConfigSchema.keys, using: &rng)
         let text = ConfigWriter.yaml(table, comments: Bool.random(using: &rng))
         do {
-            let loaded = try ConfigParser.parse(text: text, file: "r.yaml")
+            // Random values break cross-key rules at will; those have their own tests.
+            let loaded = try ConfigParser.parse(text: text, file: "r.yaml", rules: [])
             #expect(loaded == table, "\(text)")
             #expect(PoiseConfiguration(values: loaded) == PoiseConfiguration(values: table))
         } catch {
