@@ -1,0 +1,56 @@
+/// One problem found in a configuration file, with its position.
+///
+/// The description reads `FILE:LINE: key: message (allowed: …)`, the format compilers use, so
+/// editors and terminals can jump to the offending line. Parts that do not apply are left out:
+/// a syntax error has no key, an unreadable file has no line.
+public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file as the user named it (or the name given to `parse(text:file:)`).
+    public var file: String
+    /// 1-based line of the offending node, if the problem has a position.
+    public var line: Int?
+    /// 1-based column (Unicode scalars) of the offending node, if known.
+    public var column: Int?
+    /// Dotted key path such as `filter.madgwick.beta` or `outputs.pwm[1].source`.
+    public var key: String?
+    /// What is wrong, in plain words.
+    public var message: String
+    /// What would be accepted instead (a range with its unit, or a list of choices).
+    public var allowed: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil,
+                message: String, allowed: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+        self.allowed = allowed
+    }
+
+    public var description: String {
+        var text = file
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key, !key.isEmpty { text += "\(key): " }
+        text += message
+        if let allowed, !allowed.isEmpty { text += " (allowed: \(allowed))" }
+        return text
+    }
+}
+
+/// Every problem found in one configuration file, in file order.
+///
+/// Loading never stops at the first problem: users fix a whole file in one pass.
+public struct ConfigErrors: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The problems, sorted by line.
+    public var errors: [ConfigError]
+
+    public init(_ errors: [ConfigError]) {
+        self.errors = errors
+    }
+
+    /// One error per line.
+    public var description: String {
+        errors.map(\.description).joined(separator: "\n")
+    }
+}

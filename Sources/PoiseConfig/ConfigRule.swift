@@ -1,0 +1,44 @@
+/// A check across keys, run once every key is valid on its own.
+///
+/// Reported on the line of the first of `paths` the file actually sets (a default has no
+/// line), so the message points at something the user wrote.
+public struct ConfigRule: Sendable {
+    /// `nil` for the whole file, or a list key whose every element is checked.
+    public let list: String?
+    /// Keys involved, relative to the element for list rules; the error names the one it is on.
+    public let paths: [String]
+    /// Returns what is wrong, or `nil`. Gets the element (or the whole file) and the whole file.
+    public let check: @Sendable (_ scope: ConfigTable, _ root: ConfigTable) -> String?
+
+    public init(list: String? = nil, paths: [String],
+                check: @escaping @Sendable (_ scope: ConfigTable, _ root: ConfigTable) -> String?) {
+        self.list = list
+        self.paths = paths
+        self.check = check
+    }
+}
+
+extension ConfigSchema {
+    /// Combinations that are each valid but make no sense together.
+    public static let rules: [ConfigRule] = [
+        ConfigRule(paths: ["frame.reference", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
+            let reference = file.string("frame.reference")
+            guard reference == "xMagneticNorthZVertical" || reference == "xTrueNorthZVertical" else { return nil }
+            if !file.boolean("sensor.magnetometer") { return "`\(reference)` needs sensor.magnetometer: true" }
+            if !file.boolean("filter.magnetometer") { return "`\(reference)` needs filter.magnetometer: true" }
+            return nil
+        },
+        ConfigRule(paths: ["filter.magnetometer", "sensor.magnetometer"]) { file, _ in
+            guard file.boolean("filter.magnetometer"), !file.boolean("sensor.magnetometer") else { return nil }
+            return "filter.magnetometer is true but sensor.magnetometer is false; set filter.magnetometer: false for 6D fusion"
+        },
+        ConfigRule(list: "outputs.pwm", paths: ["safe_duty_us", "period_us"]) { pwm, _ in
+            guard pwm.integer("safe_duty_us") > pwm.integer("period_us") else { return nil }
+            return "safe_duty_us (\(pwm.integer("safe_duty_us")) µs) is longer than period_us (\(pwm.integer("period_us")) µs)"
+        },
+        ConfigRule(list: "outputs.pwm", paths: ["source"]) { pwm, file in
+            guard pwm.string("source") == "controller", file.string("controller.kind") == "none" else { return nil }
+            return "`controller` needs a controller; set controller.kind: pid"
+        },
+    ]
+}

@@ -1,0 +1,100 @@
+/// Every key of a Poise configuration file.
+///
+/// One line per key: the loader, `poise check --print-defaults`, `boards/poise.example.yaml`
+/// and the typed ``PoiseConfiguration`` all follow from this table. Order here is the order of
+/// the generated file. Units are those a person writes; code converts to SI where it reads them.
+public enum ConfigSchema {
+    /// Sections and subsections, with the comment printed above them.
+    public static let groups: [ConfigGroup] = [
+        ConfigGroup("board", doc: "Where the MPU-9250 is and how it is mounted."),
+        ConfigGroup("sensor", doc: "MPU-9250 and AK8963 settings."),
+        ConfigGroup("sensor.calibration", doc: "Corrections applied to raw readings, chip frame (from `poise calibrate`)."),
+    ] + filterGroups + [
+        ConfigGroup("frame", doc: "Reference frame the attitude is reported in (Core Motion names)."),
+        ConfigGroup("controller", doc: "Closed-loop controller driving outputs with `source: controller`."),
+        ConfigGroup("controller.pid", doc: "PID controller on pitch."),
+        ConfigGroup("outputs", doc: "PWM and GPIO outputs; each goes to its safe value on any fault."),
+        ConfigGroup("safety", doc: "Conditions that force every output to its safe value."),
+        ConfigGroup("loop", doc: "The fixed-rate loop."),
+    ]
+
+    static let pwmElement: [ConfigKey] = [
+        ConfigKey(required: "chip", .integer(range: 0...1023), doc: "PWM chip number, as in /sys/class/pwm/pwmchipN."),
+        ConfigKey(required: "channel", .integer(range: 0...1023), doc: "Channel on that chip."),
+        ConfigKey("period_us", .integer(range: 100...1_000_000), default: 20000, unit: "µs", doc: "PWM period."),
+        ConfigKey("safe_duty_us", .integer(range: 0...1_000_000), default: 1500, unit: "µs", doc: "Pulse width held while safe."),
+        ConfigKey(required: "source", .enumeration(["pitch", "roll", "yaw", "controller"]), doc: "What drives the pulse width."),
+    ]
+
+    static let gpioElement: [ConfigKey] = [
+        ConfigKey(required: "line", .integer(range: 0...4095), doc: "Line offset on board.gpio_chip."),
+        ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "Level held while safe."),
+        ConfigKey(required: "source", .enumeration(["faceDown", "fault", "atRest"]), doc: "Condition that drives the line high."),
+    ]
+
+    /// All keys, in file order.
+    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys
+
+    static let hardwareKeys: [ConfigKey] = [
+        // board
+        ConfigKey("board.kind", .enumeration(["sim", "linux"]), default: "sim", doc: "`sim` runs the simulated MPU-9250; `linux` talks to the real chip."),
+        ConfigKey("board.i2c_bus", .string, default: "/dev/i2c-1", doc: "I²C bus device the MPU-9250 is on."),
+        ConfigKey("board.address", .integerChoice([0x68, 0x69], hexadecimal: true), default: 0x68, doc: "I²C address of the MPU-9250 (0x69 when AD0 is high)."),
+        ConfigKey("board.mounting", .axisMapping, default: "+x+y+z", doc: "Chip axis read by each body axis x, y, z: `+y-x+z` is the chip turned 90° about z."),
+        ConfigKey("board.gpio_chip", .string, default: "gpiochip0", doc: "GPIO chip holding the output lines."),
+        // sensor
+        ConfigKey("sensor.accelerometer_range_g", .integerChoice([2, 4, 8, 16]), default: 16, unit: "g", doc: "Accelerometer full-scale range."),
+        ConfigKey("sensor.gyroscope_range_dps", .integerChoice([250, 500, 1000, 2000]), default: 2000, unit: "°/s", doc: "Gyroscope full-scale range."),
+        ConfigKey("sensor.dlpf_hz", .integerChoice([250, 184, 92, 41, 20, 10, 5]), default: 92, unit: "Hz", doc: "Gyroscope digital low-pass filter bandwidth."),
+        ConfigKey("sensor.sample_rate_hz", .number(range: 4...1000), default: 200, unit: "Hz", doc: "Output data rate: the internal rate / (1 + divider), rounded to what the chip can do."),
+        ConfigKey("sensor.magnetometer", .boolean, default: true, doc: "Read the AK8963 magnetometer."),
+        ConfigKey("sensor.magnetometer_rate_hz", .integerChoice([8, 100]), default: 100, unit: "Hz", doc: "AK8963 continuous measurement rate."),
+        ConfigKey("sensor.fifo", .boolean, default: false, doc: "Read samples through the chip FIFO instead of the data registers."),
+        ConfigKey("sensor.read_retries", .integer(range: 0...10), default: 2, doc: "Retries of a failed I²C read within one tick."),
+        ConfigKey("sensor.lost_after_failures", .integer(range: 1...1000), default: 10, doc: "Consecutive failed ticks before the sensor counts as lost."),
+        ConfigKey("sensor.calibration.gyroscope_bias", .vector3, default: .vector3([0, 0, 0]), unit: "rad/s", doc: "Subtracted from gyroscope readings."),
+        ConfigKey("sensor.calibration.accelerometer_offset", .vector3, default: .vector3([0, 0, 0]), unit: "m/s²", doc: "Subtracted from accelerometer readings before scaling."),
+        ConfigKey("sensor.calibration.accelerometer_scale", .vector3, default: .vector3([1, 1, 1]), doc: "Per-axis factors applied after the offset."),
+        ConfigKey("sensor.calibration.magnetometer_hard_iron", .vector3, default: .vector3([0, 0, 0]), unit: "µT", doc: "Subtracted from magnetometer readings."),
+        ConfigKey("sensor.calibration.magnetometer_soft_iron", .matrix3, default: .matrix3(.identity), doc: "Applied to magnetometer readings after the hard-iron offset."),
+    ]
+
+    static let applicationKeys: [ConfigKey] = [
+        // frame
+        ConfigKey("frame.reference", .enumeration(["xArbitraryZVertical", "xArbitraryCorrectedZVertical", "xMagneticNorthZVertical", "xTrueNorthZVertical"]), default: "xArbitraryCorrectedZVertical", doc: "Reference frame, as Core Motion's CMAttitudeReferenceFrame."),
+        ConfigKey("frame.axes", .enumeration(["enu", "nwu", "ned"]), default: "enu", doc: "World axes: east-north-up, north-west-up or north-east-down."),
+        ConfigKey("frame.declination_deg", .number(range: -180...180), default: 0, unit: "°", doc: "Magnetic declination, east positive; used by xTrueNorthZVertical."),
+        // controller
+        ConfigKey("controller.kind", .enumeration(["none", "pid"]), default: "none", doc: "Controller type."),
+        ConfigKey("controller.pid.kp", .number(range: -1000...1000), default: 0, unit: "1/°", doc: "Proportional gain."),
+        ConfigKey("controller.pid.ki", .number(range: -1000...1000), default: 0, unit: "1/(°·s)", doc: "Integral gain."),
+        ConfigKey("controller.pid.kd", .number(range: -1000...1000), default: 0, unit: "s/°", doc: "Derivative gain."),
+        ConfigKey("controller.pid.setpoint_deg", .number(range: -180...180), default: 0, unit: "°", doc: "Target pitch."),
+        ConfigKey("controller.pid.output_limit", .number(range: 0...1000), default: 1.0, doc: "Output is clamped to ±this."),
+        // outputs
+        ConfigKey("outputs.pwm", .list(of: pwmElement), default: .list([]), doc: "PWM outputs."),
+        ConfigKey("outputs.gpio", .list(of: gpioElement), default: .list([]), doc: "GPIO outputs."),
+        // safety
+        ConfigKey("safety.max_tilt_deg", .number(range: 0...180), default: 45, unit: "°", doc: "Tilt from vertical beyond which outputs go safe."),
+        ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 50, unit: "ms", doc: "Time without a good sample before outputs go safe."),
+        // loop
+        ConfigKey("loop.rate_hz", .number(range: 1...2000), default: 200, unit: "Hz", doc: "Tick rate."),
+        ConfigKey("loop.overrun_limit", .integer(range: 1...1000), default: 5, doc: "Consecutive overruns before the safe state."),
+        ConfigKey("loop.realtime_priority", .integer(range: 0...99), default: 0, doc: "SCHED_FIFO priority; 0 leaves normal scheduling."),
+        ConfigKey("loop.cpu", .integer(range: -1...1023), default: -1, doc: "CPU the loop thread is pinned to; -1 lets it run on any."),
+    ]
+
+    /// The values of a file with nothing in it.
+    public static let defaults: ConfigTable = {
+        var table = ConfigTable()
+        for key in keys {
+            if let value = key.defaultValue { table[key.path] = value }
+        }
+        return table
+    }()
+
+    /// The key at `path`, if the schema has one.
+    public static func key(_ path: String) -> ConfigKey? {
+        keys.first { $0.path == path }
+    }
+}

@@ -1,0 +1,188 @@
+extension PoiseConfiguration {
+    /// `board`: where the chip is and how it is mounted.
+    public struct Board: Equatable, Sendable {
+        public enum Kind: String, CaseIterable, Sendable { case sim, linux }
+        public var kind: Kind
+        /// I²C bus device, e.g. `/dev/i2c-1`.
+        public var i2cBus: String
+        /// 7-bit I²C address: 0x68 or 0x69.
+        public var address: Int
+        /// Chip axes to body axes.
+        public var mounting: AxisMapping
+        /// GPIO chip name, e.g. `gpiochip0`.
+        public var gpioChip: String
+
+        init(_ v: ConfigTable) {
+            kind = v.choice("board.kind")
+            i2cBus = v.string("board.i2c_bus")
+            address = v.integer("board.address")
+            mounting = (try? AxisMapping.parse(v.string("board.mounting")).get()) ?? .identity
+            gpioChip = v.string("board.gpio_chip")
+        }
+    }
+
+    /// `sensor`: MPU-9250 and AK8963 settings.
+    public struct Sensor: Equatable, Sendable {
+        /// Accelerometer full scale, g: 2, 4, 8 or 16.
+        public var accelerometerRangeG: Int
+        /// Gyroscope full scale, °/s: 250, 500, 1000 or 2000.
+        public var gyroscopeRangeDegreesPerSecond: Int
+        /// Gyroscope DLPF bandwidth, Hz.
+        public var dlpfHz: Int
+        /// Output data rate, Hz.
+        public var sampleRateHz: Double
+        public var magnetometer: Bool
+        /// AK8963 rate, Hz: 8 or 100.
+        public var magnetometerRateHz: Int
+        public var fifo: Bool
+        public var readRetries: Int
+        public var lostAfterFailures: Int
+        public var calibration: Calibration
+
+        /// `sensor.calibration`, chip frame.
+        public struct Calibration: Equatable, Sendable {
+            /// rad/s, subtracted.
+            public var gyroscopeBias: SIMD3<Double>
+            /// m/s², subtracted before scaling.
+            public var accelerometerOffset: SIMD3<Double>
+            /// Per-axis factors.
+            public var accelerometerScale: SIMD3<Double>
+            /// µT, subtracted.
+            public var magnetometerHardIron: SIMD3<Double>
+            /// Applied after the hard-iron offset.
+            public var magnetometerSoftIron: ConfigMatrix3
+        }
+
+        init(_ v: ConfigTable) {
+            accelerometerRangeG = v.integer("sensor.accelerometer_range_g")
+            gyroscopeRangeDegreesPerSecond = v.integer("sensor.gyroscope_range_dps")
+            dlpfHz = v.integer("sensor.dlpf_hz")
+            sampleRateHz = v.number("sensor.sample_rate_hz")
+            magnetometer = v.boolean("sensor.magnetometer")
+            magnetometerRateHz = v.integer("sensor.magnetometer_rate_hz")
+            fifo = v.boolean("sensor.fifo")
+            readRetries = v.integer("sensor.read_retries")
+            lostAfterFailures = v.integer("sensor.lost_after_failures")
+            calibration = Calibration(
+                gyroscopeBias: v.vector3("sensor.calibration.gyroscope_bias"),
+                accelerometerOffset: v.vector3("sensor.calibration.accelerometer_offset"),
+                accelerometerScale: v.vector3("sensor.calibration.accelerometer_scale"),
+                magnetometerHardIron: v.vector3("sensor.calibration.magnetometer_hard_iron"),
+                magnetometerSoftIron: v.matrix3("sensor.calibration.magnetometer_soft_iron"))
+        }
+    }
+
+    /// `frame`: the reference frame attitudes are reported in.
+    public struct Frame: Equatable, Sendable {
+        /// Core Motion's `CMAttitudeReferenceFrame` cases.
+        public enum Reference: String, CaseIterable, Sendable {
+            case xArbitraryZVertical, xArbitraryCorrectedZVertical, xMagneticNorthZVertical, xTrueNorthZVertical
+        }
+        public enum Axes: String, CaseIterable, Sendable { case enu, nwu, ned }
+        public var reference: Reference
+        public var axes: Axes
+        /// °, east positive.
+        public var declinationDegrees: Double
+        /// rad, east positive.
+        public var declination: Double { declinationDegrees * .pi / 180 }
+
+        init(_ v: ConfigTable) {
+            reference = v.choice("frame.reference")
+            axes = v.choice("frame.axes")
+            declinationDegrees = v.number("frame.declination_deg")
+        }
+    }
+
+    /// `controller`.
+    public struct Controller: Equatable, Sendable {
+        public enum Kind: String, CaseIterable, Sendable { case none, pid }
+        public var kind: Kind
+        public var pid: PID
+
+        public struct PID: Equatable, Sendable {
+            public var kp: Double
+            public var ki: Double
+            public var kd: Double
+            /// °.
+            public var setpointDegrees: Double
+            /// Output clamp, ±.
+            public var outputLimit: Double
+        }
+
+        init(_ v: ConfigTable) {
+            kind = v.choice("controller.kind")
+            pid = PID(kp: v.number("controller.pid.kp"), ki: v.number("controller.pid.ki"),
+                      kd: v.number("controller.pid.kd"), setpointDegrees: v.number("controller.pid.setpoint_deg"),
+                      outputLimit: v.number("controller.pid.output_limit"))
+        }
+    }
+
+    /// `outputs`.
+    public struct Outputs: Equatable, Sendable {
+        public var pwm: [PWMOutput]
+        public var gpio: [GPIOOutput]
+
+        init(_ v: ConfigTable) {
+            pwm = v.list("outputs.pwm").map {
+                PWMOutput(chip: $0.integer("chip"), channel: $0.integer("channel"),
+                          periodMicroseconds: $0.integer("period_us"),
+                          safeDutyMicroseconds: $0.integer("safe_duty_us"), source: $0.choice("source"))
+            }
+            gpio = v.list("outputs.gpio").map {
+                GPIOOutput(line: $0.integer("line"), safeValue: $0.integer("safe_value"), source: $0.choice("source"))
+            }
+        }
+    }
+
+    /// One element of `outputs.pwm`.
+    public struct PWMOutput: Equatable, Sendable {
+        public enum Source: String, CaseIterable, Sendable { case pitch, roll, yaw, controller }
+        public var chip: Int
+        public var channel: Int
+        /// µs.
+        public var periodMicroseconds: Int
+        /// µs.
+        public var safeDutyMicroseconds: Int
+        public var source: Source
+    }
+
+    /// One element of `outputs.gpio`.
+    public struct GPIOOutput: Equatable, Sendable {
+        public enum Source: String, CaseIterable, Sendable { case faceDown, fault, atRest }
+        public var line: Int
+        /// 0 or 1.
+        public var safeValue: Int
+        public var source: Source
+    }
+
+    /// `safety`.
+    public struct Safety: Equatable, Sendable {
+        /// °.
+        public var maxTiltDegrees: Double
+        /// ms.
+        public var sensorTimeoutMilliseconds: Double
+
+        init(_ v: ConfigTable) {
+            maxTiltDegrees = v.number("safety.max_tilt_deg")
+            sensorTimeoutMilliseconds = v.number("safety.sensor_timeout_ms")
+        }
+    }
+
+    /// `loop`.
+    public struct Loop: Equatable, Sendable {
+        /// Hz.
+        public var rateHz: Double
+        public var overrunLimit: Int
+        /// SCHED_FIFO priority; 0 = normal scheduling.
+        public var realtimePriority: Int
+        /// −1 = any CPU.
+        public var cpu: Int
+
+        init(_ v: ConfigTable) {
+            rateHz = v.number("loop.rate_hz")
+            overrunLimit = v.integer("loop.overrun_limit")
+            realtimePriority = v.integer("loop.realtime_priority")
+            cpu = v.integer("loop.cpu")
+        }
+    }
+}

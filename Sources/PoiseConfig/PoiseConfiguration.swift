@@ -1,0 +1,66 @@
+import Foundation
+
+/// A validated Poise configuration, one nested struct per section of the file.
+///
+/// Values are in the units the file uses (documented on each property and in
+/// `docs/config.md`); properties ending in `Radians…` give the SI form where the file uses
+/// degrees. Keys without a typed property yet are readable by path through ``values``.
+public struct PoiseConfiguration: Equatable, Sendable {
+    public var board: Board
+    public var sensor: Sensor
+    public var filter: Filter
+    public var frame: Frame
+    public var controller: Controller
+    public var outputs: Outputs
+    public var safety: Safety
+    public var loop: Loop
+    /// Every key by dotted path, as loaded (defaults filled in), e.g. `values.number("loop.rate_hz")`.
+    public var values: ConfigTable
+
+    /// The configuration of an empty file.
+    public static let `default` = PoiseConfiguration(values: ConfigSchema.defaults)
+
+    /// Builds the typed view of values that have passed ``ConfigParser`` (every key present).
+    public init(values: ConfigTable) {
+        self.values = values
+        board = Board(values)
+        sensor = Sensor(values)
+        filter = Filter(values)
+        frame = Frame(values)
+        controller = Controller(values)
+        outputs = Outputs(values)
+        safety = Safety(values)
+        loop = Loop(values)
+    }
+
+    /// Parses configuration text; `file` names it in error messages.
+    public static func parse(text: String, file: String) throws(ConfigErrors) -> PoiseConfiguration {
+        PoiseConfiguration(values: try ConfigParser.parse(text: text, file: file))
+    }
+
+    /// Reads and parses the file at `path`. Every problem is reported, each with its line.
+    public static func load(path: String) throws(ConfigErrors) -> PoiseConfiguration {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigErrors([ConfigError(file: path, message: "no such file")])
+        }
+        guard !isDirectory.boolValue else {
+            throw ConfigErrors([ConfigError(file: path, message: "is a directory, not a configuration file")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigErrors([ConfigError(file: path, message: "cannot be read (check its permissions)")])
+        }
+        guard let text = String(bytes: data, encoding: .utf8), !text.contains("\u{0}") else {
+            throw ConfigErrors([ConfigError(file: path, message: "is not UTF-8 text")])
+        }
+        return try parse(text: text, file: path)
+    }
+}
+
+extension ConfigTable {
+    /// An enumeration key as its Swift enum; the parser has checked the word is a case.
+    func choice<T: RawRepresentable>(_ path: String) -> T where T.RawValue == String {
+        guard let value = T(rawValue: string(path)) else { preconditionFailure("`\(path)`: no case \(string(path))") }
+        return value
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import Foundation
+import PoiseConfig
+
+/// The repository root, found from this file so tests run from any directory.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+@Test(arguments: ["", "\n", "# only a comment\n", "~\n", "board:\nsensor:\n"])
+func emptyFileMeansAllDefaults(_ text: String) throws {
+    #expect(try PoiseConfiguration.parse(text: text, file: "e.yaml") == .default)
+}
+
+@Test func defaultsAreTheDocumentedOnes() {
+    let c = PoiseConfiguration.default
+    #expect(c.board.kind == .sim && c.board.i2cBus == "/dev/i2c-1" && c.board.address == 0x68)
+    #expect(c.board.mounting == .identity && c.board.gpioChip == "gpiochip0")
+    #expect(c.sensor.accelerometerRangeG == 16 && c.sensor.gyroscopeRangeDegreesPerSecond == 2000)
+    #expect(c.sensor.dlpfHz == 92 && c.sensor.sampleRateHz == 200 && c.sensor.magnetometer)
+    #expect(c.sensor.magnetometerRateHz == 100 && !c.sensor.fifo && c.sensor.readRetries == 2)
+    #expect(c.sensor.lostAfterFailures == 10)
+    #expect(c.sensor.calibration.accelerometerScale == [1, 1, 1])
+    #expect(c.sensor.calibration.magnetometerSoftIron == .identity)
+    #expect(c.filter.name == .poise && c.filter.magnetometer)
+    #expect(c.filter.madgwick.beta == 0.1 && c.filter.madgwick.startupGain == 10 && c.filter.madgwick.startupTime == 3)
+    #expect(c.filter.mahony.kp == 0.74 && c.filter.mahony.ki == 0.0012)
+    #expect(c.filter.mekf.gyroscopeBiasNoise == 1e-5)
+    #expect(c.filter.poise.accelerometerTimeConstant == 3 && c.filter.poise.magnetometerTimeConstant == 9)
+    #expect(abs(c.filter.poise.biasLimit - 2 * Double.pi / 180) < 1e-15)
+    #expect(c.frame.reference == .xArbitraryCorrectedZVertical && c.frame.axes == .enu)
+    #expect(c.controller.kind == .none && c.controller.pid.outputLimit == 1)
+    #expect(c.outputs.pwm.isEmpty && c.outputs.gpio.isEmpty)
+    #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 50)
+    #expect(c.loop.rateHz == 200 && c.loop.overrunLimit == 5 && c.loop.realtimePriority == 0 && c.loop.cpu == -1)
+    #expect(c.values.number("filter.madgwick.beta") == 0.1)
+}
+
+@Test func everySchemaKeyHasADefaultDocAndUniquePath() {
+    #expect(Set(ConfigSchema.keys.map(\.path)).count == ConfigSchema.keys.count)
+    for key in ConfigSchema.keys {
+        #expect(key.defaultValue != nil, "\(key.path)")
+        #expect(!key.doc.isEmpty, "\(key.path)")
+    }
+}
+
+@Test func shippedExampleIsExactlyThePrintedDefaults() throws {
+    let example = try String(contentsOf: repositoryRoot.appending(path: "boards/poise.example.yaml"), encoding: .utf8)
+    #expect(example == ConfigWriter.defaultsYAML,
+            "regenerate with `poise check --print-defaults > boards/poise.example.yaml`")
+    #expect(try PoiseConfiguration.parse(text: example, file: "poise.example.yaml") == .default)
+}
+
+@Test(arguments: ["sim.yaml", "raspberry-pi-mpu9250.yaml", "poise.example.yaml"])
+func exampleBoardsAreValid(_ name: String) throws {
+    let path = repositoryRoot.appending(path: "boards/\(name)").path
+    let configuration = try PoiseConfiguration.load(path: path)
+    if name == "raspberry-pi-mpu9250.yaml" {
+        #expect(configuration.board.kind == .linux && configuration.board.i2cBus == "/dev/i2c-1")
+        #expect(configuration.board.mounting.description == "+y-x+z")
+        #expect(configuration.outputs.pwm.first?.source == .controller)
+        #expect(configuration.outputs.gpio.map(\.line) == [17, 27])
+    }
+    if name == "sim.yaml" { #expect(configuration.board.kind == .sim) }
+}
+
+@Test func docsCarryTheCurrentKeyReference() throws {
+    let docs = try String(contentsOf: repositoryRoot.appending(path: "docs/config.md"), encoding: .utf8)
+    #expect(docs.contains(ConfigReference.markdown),
+            "regenerate the table in docs/config.md with `poise check --print-reference`")
+}
