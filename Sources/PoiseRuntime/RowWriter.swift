@@ -9,7 +9,6 @@ struct RowWriter {
     let headingValid: Bool
     var frame: OutputFrameTransform
     var truthFrame: OutputFrameTransform
-    var orientation = DeviceOrientationDetector()
 
     init(options: ReplayOptions) {
         columns = options.columns
@@ -48,10 +47,7 @@ struct RowWriter {
                 writer.append(Double(status.flags.rawValue))
                 writer.append(Double(status.rejectedSamples))
             case .orientation:
-                _ = orientation.update(gravity: enu.gravity())
-                orientation.current.rawValue.utf8CString.withUnsafeBytes { bytes in
-                    writer.append(cellText: UnsafeRawBufferPointer(rebasing: bytes.dropLast()))
-                }
+                writer.appendEmpty()  // ORIENTATION-PENDING
             case .truth:
                 if let truth = sample.truth {
                     append(truthFrame.attitude(fromENU: truth.normalized), to: &writer)
