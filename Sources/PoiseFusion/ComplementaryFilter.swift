@@ -1,0 +1,103 @@
+import PoiseMath
+
+/// The simplest useful attitude filter: integrate the gyroscope, and pull the result a little
+/// towards the attitude the accelerometer (and magnetometer) alone imply, every sample.
+///
+/// The pull is a first-order low-pass on the measured attitude with time constant
+/// `Settings.timeConstant`: each sample moves `dt / (timeConstant + dt)` of the way (by slerp)
+/// from the gyro-propagated attitude to the measured one. In 6D only the tilt is pulled
+/// (the correction is a rotation about a horizontal axis), so heading comes from the gyro.
+///
+/// `timeConstant = 0` is the degenerate accelerometer-only case: the tilt is exactly the
+/// accelerometer's (roll = atan2(a_y, a_z), pitch from atan2 of the remaining component) on
+/// every sample, and in 9D the heading is exactly the magnetometer's. No gyro smoothing.
+///
+/// The filter starts from the first valid accelerometer (and magnetometer) sample's attitude.
+/// It does not estimate the gyroscope bias.
+public struct ComplementaryFilter: AttitudeFilter {
+    public struct Settings: Sendable {
+        /// Time constant of the pull towards the accelerometer/magnetometer attitude, s.
+        /// Larger trusts the gyroscope longer. 0 means "use the measured attitude as is".
+        public var timeConstant: Float
+        /// Input screening.
+        public var screen: SampleScreen
+
+        public static let `default` = Settings(timeConstant: 1.0, screen: .default)
+
+        @inlinable
+        public init(timeConstant: Float = 1.0, screen: SampleScreen = .default) {
+            self.timeConstant = timeConstant
+            self.screen = screen
+        }
+    }
+
+    public var settings: Settings
+    public private(set) var attitude: Quaternion
+    public private(set) var status: FilterStatus
+    /// False until the first valid accelerometer sample has set the attitude.
+    @usableFromInline var aligned: Bool
+
+    public init(settings: Settings = .default) {
+        self.settings = settings
+        attitude = .identity
+        status = FilterStatus(flags: [.initialising])
+        aligned = false
+    }
+
+    /// Restarts from `attitude` (normalised), skipping start-up alignment.
+    public mutating func reset(attitude: Quaternion) {
+        self.attitude = StartupAlignment.sanitised(attitude, fallback: .identity)
+        aligned = true
+        status.flags = []
+    }
+
+    #if !DEBUG  // the checker needs whole-module builds to see same-module callees
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func update(_ sample: InertialSample, dt: Float) {
+        let input = settings.screen.screen(sample, dt: dt)
+        var flags = FilterFlags(rawValue: 0)
+        if input.rejected {
+            status.rejectedSamples &+= 1
+            flags.insert(.inputRejected)
+        }
+        defer { status.flags = flags }
+        guard input.usable else { return }
+
+        if !aligned {
+            flags.insert(.initialising)
+            if let a = input.accelerometer,
+               let start = StartupAlignment.attitude(accelerometer: a, magnetometer: input.magnetometer) {
+                attitude = start
+                aligned = true
+                if input.magnetometer != nil { flags.insert(.magnetometerUsed) }
+            }
+            return
+        }
+
+        let predicted = StartupAlignment.sanitised(
+            attitude * Quaternion(rotationVector: input.gyroscope * dt), fallback: attitude)
+        guard let a = input.accelerometer else {
+            attitude = predicted
+            return
+        }
+        let tau = settings.timeConstant
+        let fraction: Float = tau > 0 && tau.isFinite ? dt / (tau + dt) : 1
+        var next = predicted
+        if let m = input.magnetometer,
+           let measured = StartupAlignment.northReferenced(accelerometer: a, magnetometer: m) {
+            // Slerp in the body frame from the prediction towards the measured attitude.
+            let error = predicted.conjugate * measured
+            let step = StartupAlignment.rotationVector(error) * fraction
+            next = predicted * Quaternion(rotationVector: step)
+            flags.insert(.magnetometerUsed)
+        } else {
+            // Tilt only: rotate about a horizontal world axis so measured "up" meets +z.
+            let up = predicted.rotate(a * reciprocalSquareRoot(dot(a, a)))
+            let correction = StartupAlignment.shortestArc(from: up, to: SIMD3(0, 0, 1))
+            let step = StartupAlignment.rotationVector(correction) * fraction
+            next = Quaternion(rotationVector: step) * predicted
+        }
+        attitude = StartupAlignment.sanitised(next, fallback: predicted)
+    }
+}

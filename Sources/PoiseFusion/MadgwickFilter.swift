@@ -1,0 +1,160 @@
+import PoiseMath
+
+/// Madgwick's gradient-descent orientation filter (S. Madgwick, internal report 2010;
+/// Madgwick, Harrison & Vaidyanathan, ICORR 2011), IMU (6D) and MARG (9D) forms.
+///
+/// Each sample the gyroscope's quaternion rate is corrected by one normalised gradient-descent
+/// step of size `beta` (rad/s) on the misfit between measured and predicted directions:
+/// gravity in 6D, gravity and the Earth field in 9D. The field reference `(b_x, 0, b_z)` is
+/// re-derived from each measurement, as in the original. The update runs in the original's
+/// north-west-up world frame with the published code's exact expressions (they are not
+/// rotation-invariant off the unit sphere, so porting them to ENU would change the results);
+/// `attitude` is that state turned a quarter turn about the vertical into ENU. The
+/// integration is the original's first-order step followed by normalisation.
+///
+/// Start-up: the attitude is taken from the first valid accelerometer (+ magnetometer)
+/// sample, then the gain ramps linearly from `startupGain` down to `beta` over `startupTime`
+/// seconds (flag `.initialising`). With `startupTime = 0` the update is exactly the published
+/// algorithm. The filter does not estimate the gyroscope bias.
+public struct MadgwickFilter: AttitudeFilter {
+    public struct Settings: Sendable {
+        /// Gradient-descent step, rad/s: the largest attitude correction rate. Default 0.1.
+        public var beta: Float
+        /// Step at start-up, rad/s, decaying linearly to `beta`. Default 10.
+        public var startupGain: Float
+        /// Duration of the start-up ramp, s; 0 disables it. Default 3.
+        public var startupTime: Float
+        /// Input screening.
+        public var screen: SampleScreen
+
+        public static let `default` = Settings(beta: 0.1, startupGain: 10, startupTime: 3, screen: .default)
+
+        @inlinable
+        public init(beta: Float = 0.1, startupGain: Float = 10, startupTime: Float = 3,
+                    screen: SampleScreen = .default) {
+            self.beta = beta
+            self.startupGain = startupGain
+            self.startupTime = startupTime
+            self.screen = screen
+        }
+    }
+
+    public var settings: Settings
+    public private(set) var attitude: Quaternion
+    public private(set) var status: FilterStatus
+    /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
+    @usableFromInline var state: Quaternion
+    @usableFromInline var aligned: Bool
+    /// Time integrated since start-up, s (only counted during the ramp).
+    @usableFromInline var elapsed: Float
+
+    public init(settings: Settings = .default) {
+        self.settings = settings
+        attitude = Self.northWestUpToENU
+        state = .identity
+        status = FilterStatus(flags: [.initialising])
+        aligned = false
+        elapsed = 0
+    }
+
+    /// Restarts from `attitude` (normalised), skipping start-up alignment but not the ramp.
+    public mutating func reset(attitude: Quaternion) {
+        self.attitude = StartupAlignment.sanitised(attitude, fallback: .identity)
+        state = Self.northWestUpToENU.conjugate * self.attitude
+        aligned = true
+        elapsed = 0
+        status.flags = []
+    }
+
+    /// The gain this sample: the start-up ramp, then `beta`.
+    @inlinable
+    var gain: Float {
+        let duration = settings.startupTime
+        guard duration > 0, elapsed < duration else { return settings.beta }
+        return settings.startupGain + (settings.beta - settings.startupGain) * (elapsed / duration)
+    }
+
+    #if !DEBUG  // the checker needs whole-module builds to see same-module callees
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func update(_ sample: InertialSample, dt: Float) {
+        let input = settings.screen.screen(sample, dt: dt)
+        var flags = FilterFlags(rawValue: 0)
+        if input.rejected {
+            status.rejectedSamples &+= 1
+            flags.insert(.inputRejected)
+        }
+        defer { status.flags = flags }
+        guard input.usable else { return }
+
+        if !aligned {
+            flags.insert(.initialising)
+            if let a = input.accelerometer,
+               let start = StartupAlignment.attitude(accelerometer: a, magnetometer: input.magnetometer) {
+                attitude = start
+                state = Self.northWestUpToENU.conjugate * start
+                aligned = true
+                if input.magnetometer != nil { flags.insert(.magnetometerUsed) }
+            }
+            return
+        }
+        let beta = gain
+        if elapsed < settings.startupTime {
+            flags.insert(.initialising)
+            elapsed += dt
+        }
+
+        let q = state
+        var rate = (q * Quaternion(real: 0, imaginary: input.gyroscope)).components * 0.5
+        if let a = input.accelerometer {
+            var step = Self.gravityGradient(q, a * reciprocalSquareRoot(dot(a, a)))
+            if let m = input.magnetometer {
+                let field = m * reciprocalSquareRoot(dot(m, m))
+                let earth = q.rotate(field)
+                let bx = squareRoot(earth.x * earth.x + earth.y * earth.y)
+                step += Self.fieldGradient(q, field, bx: bx, bz: earth.z)
+                flags.insert(.magnetometerUsed)
+            }
+            let n2 = (step * step).sum()
+            if n2 > 0, n2.isFinite {
+                rate -= beta * step * reciprocalSquareRoot(n2)
+            }
+        }
+        state = StartupAlignment.sanitised(Quaternion(components: q.components + rate * dt), fallback: q)
+        attitude = Self.northWestUpToENU * state
+    }
+
+    /// Jᵀf for f = R(q)ᵀ(0, 0, 1) − a (a unit, body frame); components (w, x, y, z).
+    @inlinable
+    static func gravityGradient(_ q: Quaternion, _ a: SIMD3<Float>) -> SIMD4<Float> {
+        let w = q.w, x = q.x, y = q.y, z = q.z
+        let f1 = 2 * (x * z - w * y) - a.x
+        let f2 = 2 * (w * x + y * z) - a.y
+        let f3 = 1 - 2 * (x * x + y * y) - a.z
+        return SIMD4(-2 * y, 2 * z, -2 * w, 2 * x) * f1
+            + SIMD4(2 * x, 2 * w, 2 * z, 2 * y) * f2
+            + SIMD4(0, -4 * x, -4 * y, 0) * f3
+    }
+
+    /// Jᵀf for the original's field objective f = ½·R(q)ᵀ(bx, 0, bz) − m in the north-west-up
+    /// frame (m unit, body frame; components w, x, y, z). The ½ is the published code's: its
+    /// reference has half the measured length, which weakens the magnetometer's pull relative
+    /// to gravity. Kept because it is the algorithm everybody benchmarks.
+    @inlinable
+    static func fieldGradient(_ q: Quaternion, _ m: SIMD3<Float>, bx: Float, bz: Float) -> SIMD4<Float> {
+        let w = q.w, x = q.x, y = q.y, z = q.z
+        let f1 = bx * (0.5 - y * y - z * z) + bz * (x * z - w * y) - m.x
+        let f2 = bx * (x * y - w * z) + bz * (w * x + y * z) - m.y
+        let f3 = bx * (w * y + x * z) + bz * (0.5 - x * x - y * y) - m.z
+        let row1 = SIMD4(-bz * y, bz * z, -2 * bx * y - bz * w, -2 * bx * z + bz * x)
+        let row2 = SIMD4(-bx * z + bz * x, bx * y + bz * w, bx * x + bz * z, -bx * w + bz * y)
+        let row3 = SIMD4(bx * y, bx * z - 2 * bz * x, bx * w - 2 * bz * y, bx * x)
+        return row1 * f1 + row2 * f2 + row3 * f3
+    }
+
+    /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
+    @inlinable
+    static var northWestUpToENU: Quaternion {
+        Quaternion(w: 0.70710678, x: 0, y: 0, z: 0.70710678)
+    }
+}
