@@ -47,14 +47,14 @@ extension PoiseFilter {
         inclinationCorrection = (correction * inclinationCorrection).normalized
 
         updateBias(restRate: atRest ? rest.gyroscope.output : nil, usable: !rejected,
-                   inverseGravity: inverseNorm, dt: dt)
+                   inverseGravity: inverseNorm, angularRate: gyroscope, dt: dt)
     }
 
     /// One step of the bias Kalman filter: at rest the filtered gyroscope is the bias; in
     /// motion the drift of the filtered gravity in I measures the world-horizontal bias.
     @inlinable @inline(__always)
     mutating func updateBias(restRate: SIMD3<Float>?, usable: Bool, inverseGravity: Float,
-                             dt: Float) {
+                             angularRate: SIMD3<Float>, dt: Float) {
         let bias = biasEstimator.bias
         let bodyToEarth = inclinationCorrection * gyroscopeAttitude
         let rowX = bodyToEarth.inverseRotate(SIMD3(1, 0, 0))
@@ -74,7 +74,10 @@ extension PoiseFilter {
         // Earth-frame drift of I: the filtered gravity turns as ω_drift × up, with
         // ω_drift = R (b − b̂); filtered alike, LP(R b) = drift + LP(R b̂).
         let drift = inclinationCorrection.rotate(accelerationFilter.rate) * inverseGravity
-        let variance = motionVarianceTime / dt
+        // Scale-factor and misalignment errors grow with the rotation rate (in °/s here).
+        let rateNoise = settings.biasMotionRateUncertainty * PoiseFilterBiasEstimator.degrees
+        let variance = (motionVarianceTime
+            + rateNoise * rateNoise * dot(angularRate, angularRate) * accelerationFilter.timeConstant) / dt
         biasEstimator.update(h: SIMD3(rows[0], rows[1], rows[2]),
                              measurement: -drift.y + rows[6], variance: variance)
         biasEstimator.update(h: SIMD3(rows[3], rows[4], rows[5]),

@@ -34,6 +34,9 @@ extension PoiseFilter {
         public var biasInitialUncertainty: Float
         /// One-sigma noise of one motion bias measurement (from the inclination drift), rad/s.
         public var biasMotionUncertainty: Float
+        /// Extra motion-measurement noise per unit angular rate (gyroscope scale-factor and
+        /// axis-misalignment errors make fast rotation look like bias), dimensionless.
+        public var biasMotionRateUncertainty: Float
         /// One-sigma noise of one rest bias measurement (the filtered angular rate), rad/s.
         public var biasRestUncertainty: Float
         /// Time over which bias certainty decays by `biasInitialUncertainty / 5`-sized steps
@@ -89,6 +92,7 @@ extension PoiseFilter {
             biasLimit: Float = 2 * .pi / 180,
             biasInitialUncertainty: Float = 0.5 * .pi / 180,
             biasMotionUncertainty: Float = 0.1 * .pi / 180,
+            biasMotionRateUncertainty: Float = 0.01,
             biasRestUncertainty: Float = 0.03 * .pi / 180,
             biasForgettingTime: Float = 100,
             biasVerticalForgettingFactor: Float = 1e-4,
@@ -117,6 +121,7 @@ extension PoiseFilter {
             self.biasLimit = biasLimit
             self.biasInitialUncertainty = biasInitialUncertainty
             self.biasMotionUncertainty = biasMotionUncertainty
+            self.biasMotionRateUncertainty = biasMotionRateUncertainty
             self.biasRestUncertainty = biasRestUncertainty
             self.biasForgettingTime = biasForgettingTime
             self.biasVerticalForgettingFactor = biasVerticalForgettingFactor
