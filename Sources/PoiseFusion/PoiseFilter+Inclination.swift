@@ -24,8 +24,8 @@ extension PoiseFilter {
         }
 
         if rejected {
+            // Hold the filter: a short impact must leave no trace in the filtered gravity.
             flags.insert(.accelerationRejected)
-            accelerationFilter.coast(dt: dt)
         } else {
             _ = accelerationFilter.update(gyroscopeAttitude.rotate(a), dt: dt)
         }

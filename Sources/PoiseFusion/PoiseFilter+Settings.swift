@@ -47,9 +47,13 @@ extension PoiseFilter {
         public var biasVerticalForgettingFactor: Float
 
         /// Accelerometer samples whose norm differs from gravity by more than this are left out
-        /// of the inclination filter, m/s² (`.infinity` disables rejection).
+        /// of the inclination filter, m/s² (`.infinity` disables rejection). Only impacts
+        /// should trip it: the low-pass filter in the inertial frame already averages ordinary
+        /// linear acceleration to zero, and leaving out only the large samples of a motion
+        /// would bias that average.
         public var accelerationRejectionThreshold: Float
-        /// Longest continuous acceleration rejection, s; after it every sample is used again.
+        /// Longest continuous acceleration rejection, s (an impact lasts milliseconds); after
+        /// it every sample is used again.
         public var accelerationRejectionTime: Float
 
         /// Relative field-norm deviation from the reference that counts as a disturbance.
@@ -96,8 +100,8 @@ extension PoiseFilter {
             biasRestUncertainty: Float = 0.03 * .pi / 180,
             biasForgettingTime: Float = 100,
             biasVerticalForgettingFactor: Float = 1e-4,
-            accelerationRejectionThreshold: Float = .infinity,
-            accelerationRejectionTime: Float = 1,
+            accelerationRejectionThreshold: Float = 30,
+            accelerationRejectionTime: Float = 0.1,
             magneticNormThreshold: Float = 0.1,
             magneticDipThreshold: Float = 10 * .pi / 180,
             magneticReferenceTimeConstant: Float = 20,

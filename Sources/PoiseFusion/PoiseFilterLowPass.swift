@@ -57,12 +57,6 @@ public struct PoiseFilterLowPass<Value: SIMD & Sendable>: Sendable where Value.S
         return output
     }
 
-    /// Advances without an input (the input was rejected): the output keeps its current rate.
-    @inlinable @inline(__always)
-    public mutating func coast(dt: Float) {
-        if averagedTime >= timeConstant { output += rate * min(dt, maximumStep) }
-    }
-
     /// Restarts the start-up averaging.
     @inlinable
     public mutating func reset() {
