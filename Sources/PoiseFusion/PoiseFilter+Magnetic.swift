@@ -1,0 +1,136 @@
+import PoiseMath
+
+/// Magnetic disturbance detection for `PoiseFilter`.
+///
+/// The field seen in the (heading-free) earth frame has a norm and a dip angle that, in an
+/// undisturbed place, stay constant whatever the attitude. A reference norm and dip is tracked
+/// slowly; a reading off the reference by more than the thresholds is a disturbance. A new
+/// field that stays consistent — while the sensor rotates, so that a magnet carried with the
+/// sensor cannot pass for one — for long enough becomes the new reference.
+@frozen
+public struct PoiseFilterMagneticDetector: Sendable {
+    /// Reference field norm, µT (0 until the first reference is accepted).
+    public var referenceNorm: Float
+    /// Reference dip angle, rad (positive when the field points up; Earth's is mostly down).
+    public var referenceDip: Float
+    /// Candidate field for a new reference.
+    public var candidateNorm: Float
+    public var candidateDip: Float
+    /// Time the candidate has been consistent (during rotation, once a reference exists), s.
+    public var candidateTime: Float
+    /// Time the field has matched the reference without interruption, s.
+    public var undisturbedTime: Float
+    /// Whether the field is currently considered disturbed.
+    public var isDisturbed: Bool
+    /// Disturbance time budget used so far, s.
+    public var rejectionTime: Float
+
+    @inlinable
+    public init() {
+        referenceNorm = 0
+        referenceDip = 0
+        candidateNorm = -1
+        candidateDip = 0
+        candidateTime = 0
+        undisturbedTime = 0
+        isDisturbed = false
+        rejectionTime = 0
+    }
+
+    /// Whether a reference field exists yet.
+    @inlinable public var hasReference: Bool { referenceNorm > 0 }
+
+    /// Classifies one reading of norm (µT) and dip (rad); `rate` is the gyroscope norm, rad/s.
+    @inlinable @inline(__always)
+    public mutating func update(norm: Float, dip: Float, rate: Float, dt: Float,
+                                settings: PoiseFilter.Settings) {
+        let k = min(dt / settings.magneticReferenceTimeConstant, 1)
+        if hasReference, abs(norm - referenceNorm) < settings.magneticNormThreshold * referenceNorm,
+           abs(dip - referenceDip) < settings.magneticDipThreshold {
+            undisturbedTime += dt
+            if undisturbedTime >= settings.magneticUndisturbedTime {
+                isDisturbed = false
+                referenceNorm += k * (norm - referenceNorm)
+                referenceDip += k * (dip - referenceDip)
+            }
+        } else {
+            undisturbedTime = 0
+            isDisturbed = hasReference
+        }
+        // Track a candidate for a new reference whenever the field is not the reference.
+        guard isDisturbed || !hasReference else {
+            candidateNorm = -1
+            candidateTime = 0
+            return
+        }
+        if candidateNorm > 0, abs(norm - candidateNorm) < settings.magneticNormThreshold * candidateNorm,
+           abs(dip - candidateDip) < settings.magneticDipThreshold {
+            candidateNorm += k * (norm - candidateNorm)
+            candidateDip += k * (dip - candidateDip)
+            if !hasReference {
+                candidateTime += dt
+                if candidateTime >= settings.magneticFirstFieldTime { accept() }
+            } else if rate >= settings.magneticNewFieldMinimumRate {
+                candidateTime += dt
+                if candidateTime >= settings.magneticNewFieldTime { accept() }
+            }
+        } else {
+            candidateNorm = norm
+            candidateDip = dip
+            candidateTime = 0
+        }
+    }
+
+    @inlinable
+    mutating func accept() {
+        referenceNorm = candidateNorm
+        referenceDip = candidateDip
+        candidateNorm = -1
+        candidateTime = 0
+        isDisturbed = false
+        undisturbedTime = 0
+        rejectionTime = 0
+    }
+}
+
+extension PoiseFilter {
+    /// Heading correction from one magnetometer sample `m` (µT, screened); `rate` is the
+    /// bias-corrected gyroscope, rad/s.
+    @inlinable @inline(__always)
+    mutating func updateHeading(_ m: SIMD3<Float>, rate: SIMD3<Float>, dt: Float,
+                                flags: inout FilterFlags) {
+        let field = (inclinationCorrection * gyroscopeAttitude).rotate(m)
+        let norm2 = dot(field, field)
+        guard norm2 > 1e-6 else { return }
+        let inverseNorm = reciprocalSquareRoot(norm2)
+        let horizontal2 = field.x * field.x + field.y * field.y
+        // Near a magnetic pole (or in a vertical disturbance) heading is undefined.
+        guard horizontal2 > 1e-4 * norm2 else { return }
+
+        var gain = min(dt / settings.magnetometerTimeConstant, 1)
+        if settings.magneticDisturbanceRejection {
+            let dip = _asin(max(-1, min(1, field.z * inverseNorm)))
+            magnetic.update(norm: norm2 * inverseNorm, dip: dip,
+                            rate: squareRoot(dot(rate, rate)), dt: dt, settings: settings)
+            if magnetic.isDisturbed {
+                flags.insert(.magneticDisturbance)
+                if magnetic.rejectionTime < settings.magneticMaximumRejectionTime {
+                    magnetic.rejectionTime += dt
+                    return
+                }
+                gain /= settings.magneticRejectionFactor
+            } else {
+                magnetic.rejectionTime = max(
+                    magnetic.rejectionTime - settings.magneticRejectionFactor * dt, 0)
+            }
+        }
+        // Start-up: average the first headings rather than trusting the first one.
+        magneticSamples += 1
+        gain = max(gain, 1 / magneticSamples)
+
+        let world = headingCorrection.rotate(field)
+        let error = _atan2(world.x, world.y)  // angle of the field east of north
+        headingCorrection = (Self.rotationAboutVertical(gain * error) * headingCorrection).normalized
+        flags.insert(.magnetometerUsed)
+    }
+}

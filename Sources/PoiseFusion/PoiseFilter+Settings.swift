@@ -1,0 +1,146 @@
+import PoiseMath
+
+extension PoiseFilter {
+    /// Tunable parameters of `PoiseFilter`. One set of defaults serves every motion; the
+    /// values follow the physics of MEMS IMUs (bias drift, noise, Earth's field), not a trace.
+    @frozen
+    public struct Settings: Sendable {
+        /// Time constant of the accelerometer low-pass filter, s. Longer rejects linear
+        /// acceleration better; shorter follows gyroscope drift faster.
+        public var accelerometerTimeConstant: Float
+        /// Time constant of the heading correction from the magnetometer, s.
+        public var magnetometerTimeConstant: Float
+        /// Estimate the gyroscope bias while the sensor is at rest.
+        public var restBiasEstimation: Bool
+        /// Estimate the horizontal (world x/y) gyroscope bias during motion from the
+        /// inclination correction.
+        public var motionBiasEstimation: Bool
+        /// Detect magnetic disturbances (field norm or dip off the reference) and stop the
+        /// heading correction while they last.
+        public var magneticDisturbanceRejection: Bool
+
+        /// Rest: low-pass filtered angular rate must stay below this, rad/s.
+        public var restGyroscopeThreshold: Float
+        /// Rest: accelerometer deviation from its low-pass value must stay below this, m/s².
+        public var restAccelerometerThreshold: Float
+        /// Rest: both conditions must hold this long before rest is declared, s.
+        public var restTime: Float
+        /// Time constant of the rest-detection low-pass filters, s.
+        public var restFilterTimeConstant: Float
+
+        /// Largest gyroscope bias estimated (per axis), rad/s.
+        public var biasLimit: Float
+        /// Initial one-sigma bias uncertainty (and its ceiling), rad/s.
+        public var biasInitialUncertainty: Float
+        /// One-sigma noise of one motion bias measurement (from the inclination drift), rad/s.
+        public var biasMotionUncertainty: Float
+        /// Extra motion-measurement noise per unit angular rate (gyroscope scale-factor and
+        /// axis-misalignment errors make fast rotation look like bias), dimensionless.
+        public var biasMotionRateUncertainty: Float
+        /// One-sigma noise of one rest bias measurement (the filtered angular rate), rad/s.
+        public var biasRestUncertainty: Float
+        /// Time over which bias certainty decays by `biasInitialUncertainty / 5`-sized steps
+        /// (the random-walk process noise of the bias), s.
+        public var biasForgettingTime: Float
+        /// How weakly the unobservable vertical bias is pulled to zero during motion
+        /// (ratio of motion to vertical measurement variance; smaller is weaker).
+        public var biasVerticalForgettingFactor: Float
+
+        /// Accelerometer samples whose norm differs from gravity by more than this are left out
+        /// of the inclination filter, m/s² (`.infinity` disables rejection). Only impacts
+        /// should trip it: the low-pass filter in the inertial frame already averages ordinary
+        /// linear acceleration to zero, and leaving out only the large samples of a motion
+        /// would bias that average.
+        public var accelerationRejectionThreshold: Float
+        /// Longest continuous acceleration rejection, s (an impact lasts milliseconds); after
+        /// it every sample is used again.
+        public var accelerationRejectionTime: Float
+
+        /// Relative field-norm deviation from the reference that counts as a disturbance.
+        public var magneticNormThreshold: Float
+        /// Dip-angle deviation from the reference that counts as a disturbance, rad.
+        public var magneticDipThreshold: Float
+        /// Time constant with which the reference norm and dip follow undisturbed readings, s.
+        public var magneticReferenceTimeConstant: Float
+        /// The field must match the reference this long before it is trusted again, s.
+        public var magneticUndisturbedTime: Float
+        /// A new, steady field must be seen during rotation this long to become the reference, s.
+        public var magneticNewFieldTime: Float
+        /// The first reference is accepted after this long of a steady field, s.
+        public var magneticFirstFieldTime: Float
+        /// Rotation faster than this counts towards `magneticNewFieldTime`, rad/s.
+        public var magneticNewFieldMinimumRate: Float
+        /// Longest time the heading correction is suspended by a disturbance, s; afterwards it
+        /// resumes with the time constant multiplied by `magneticRejectionFactor`.
+        public var magneticMaximumRejectionTime: Float
+        /// Slow-down of the heading correction during a long disturbance, and the rate at which
+        /// the rejection time budget recovers.
+        public var magneticRejectionFactor: Float
+
+        /// Input screening (non-finite values, bad `dt`, implausible norms).
+        public var screen: SampleScreen
+
+        /// The defaults.
+        public static let `default` = Settings()
+
+        public init(
+            accelerometerTimeConstant: Float = 3,
+            magnetometerTimeConstant: Float = 9,
+            restBiasEstimation: Bool = true,
+            motionBiasEstimation: Bool = true,
+            magneticDisturbanceRejection: Bool = true,
+            restGyroscopeThreshold: Float = 2 * .pi / 180,
+            restAccelerometerThreshold: Float = 0.5,
+            restTime: Float = 1.5,
+            restFilterTimeConstant: Float = 0.5,
+            biasLimit: Float = 2 * .pi / 180,
+            biasInitialUncertainty: Float = 0.5 * .pi / 180,
+            biasMotionUncertainty: Float = 0.1 * .pi / 180,
+            biasMotionRateUncertainty: Float = 0.01,
+            biasRestUncertainty: Float = 0.03 * .pi / 180,
+            biasForgettingTime: Float = 100,
+            biasVerticalForgettingFactor: Float = 1e-4,
+            accelerationRejectionThreshold: Float = 30,
+            accelerationRejectionTime: Float = 0.1,
+            magneticNormThreshold: Float = 0.1,
+            magneticDipThreshold: Float = 10 * .pi / 180,
+            magneticReferenceTimeConstant: Float = 20,
+            magneticUndisturbedTime: Float = 0.5,
+            magneticNewFieldTime: Float = 20,
+            magneticFirstFieldTime: Float = 5,
+            magneticNewFieldMinimumRate: Float = 20 * .pi / 180,
+            magneticMaximumRejectionTime: Float = 60,
+            magneticRejectionFactor: Float = 2,
+            screen: SampleScreen = .default
+        ) {
+            self.accelerometerTimeConstant = accelerometerTimeConstant
+            self.magnetometerTimeConstant = magnetometerTimeConstant
+            self.restBiasEstimation = restBiasEstimation
+            self.motionBiasEstimation = motionBiasEstimation
+            self.magneticDisturbanceRejection = magneticDisturbanceRejection
+            self.restGyroscopeThreshold = restGyroscopeThreshold
+            self.restAccelerometerThreshold = restAccelerometerThreshold
+            self.restTime = restTime
+            self.restFilterTimeConstant = restFilterTimeConstant
+            self.biasLimit = biasLimit
+            self.biasInitialUncertainty = biasInitialUncertainty
+            self.biasMotionUncertainty = biasMotionUncertainty
+            self.biasMotionRateUncertainty = biasMotionRateUncertainty
+            self.biasRestUncertainty = biasRestUncertainty
+            self.biasForgettingTime = biasForgettingTime
+            self.biasVerticalForgettingFactor = biasVerticalForgettingFactor
+            self.accelerationRejectionThreshold = accelerationRejectionThreshold
+            self.accelerationRejectionTime = accelerationRejectionTime
+            self.magneticNormThreshold = magneticNormThreshold
+            self.magneticDipThreshold = magneticDipThreshold
+            self.magneticReferenceTimeConstant = magneticReferenceTimeConstant
+            self.magneticUndisturbedTime = magneticUndisturbedTime
+            self.magneticNewFieldTime = magneticNewFieldTime
+            self.magneticFirstFieldTime = magneticFirstFieldTime
+            self.magneticNewFieldMinimumRate = magneticNewFieldMinimumRate
+            self.magneticMaximumRejectionTime = magneticMaximumRejectionTime
+            self.magneticRejectionFactor = magneticRejectionFactor
+            self.screen = screen
+        }
+    }
+}

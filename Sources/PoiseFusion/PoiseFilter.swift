@@ -1,0 +1,191 @@
+import PoiseMath
+
+/// Poise's most accurate attitude filter: separate inclination and heading corrections, rest
+/// detection, gyroscope-bias estimation at rest and in motion, and magnetic-disturbance
+/// rejection.
+///
+/// The design follows the ideas of VQF (D. Laidig, T. Seel, "VQF: Highly accurate IMU
+/// orientation estimation with bias estimation and magnetic disturbance rejection",
+/// Information Fusion 91, 2023); the implementation is Poise's own:
+///
+/// 1. The bias-corrected gyroscope is integrated into `gyroscopeAttitude`, which maps the body
+///    to an "almost inertial" frame I that drifts only slowly.
+/// 2. The accelerometer, rotated into I, is low-pass filtered there (time constant
+///    `accelerometerTimeConstant`): rotation does not smear the filtered vector, linear
+///    acceleration averages out. `inclinationCorrection` turns the filtered vector upright.
+/// 3. The magnetometer, seen in that heading-free earth frame, turns `headingCorrection` about
+///    the vertical only (time constant `magnetometerTimeConstant`), so a bad field can never
+///    tilt the estimate. Norm and dip are checked against a tracked reference first.
+/// 4. At rest the filtered gyroscope measures the bias directly; in motion the rate at which
+///    the filtered gravity drifts in I measures its horizontal (world x/y) part. A small
+///    Kalman filter fuses both.
+///
+/// `attitude` = `headingCorrection ⊗ inclinationCorrection ⊗ gyroscopeAttitude`.
+/// State is fixed-size; `update` neither allocates nor locks.
+@frozen
+public struct PoiseFilter: AttitudeFilter {
+    public let settings: Settings
+    /// Body → I, the strapdown integral of the bias-corrected gyroscope.
+    @usableFromInline var gyroscopeAttitude: Quaternion
+    /// I → heading-free earth frame (tilt only, in effect).
+    @usableFromInline var inclinationCorrection: Quaternion
+    /// Heading-free earth frame → ENU (a rotation about z; identity in 6D).
+    @usableFromInline var headingCorrection: Quaternion
+    /// Accelerometer in I, low-pass filtered; its rate measures the drift of I.
+    @usableFromInline var accelerationFilter: PoiseFilterLowPass<SIMD3<Float>>
+    /// Rows x and y of the body → earth rotation and their products with the bias estimate,
+    /// filtered like the acceleration so that the motion bias measurement compares like with
+    /// like.
+    @usableFromInline var rotationFilter: PoiseFilterLowPass<SIMD8<Float>>
+    @usableFromInline var rest: PoiseFilterRestDetector
+    @usableFromInline var biasEstimator: PoiseFilterBiasEstimator
+    @usableFromInline var magnetic: PoiseFilterMagneticDetector
+    /// Magnetometer samples used so far (for the start-up heading average).
+    @usableFromInline var magneticSamples: Float
+    /// Norm of gravity as measured at rest, m/s².
+    @usableFromInline var gravity: Float
+    /// Time the accelerometer has been rejected without interruption, s.
+    @usableFromInline var accelerationRejectionTime: Float
+    @usableFromInline var flags: FilterFlags
+    @usableFromInline var rejectedSamples: UInt32
+    /// Per-sample measurement variances, (°/s)² per second of correlation (see `update`).
+    @usableFromInline let motionVarianceTime: Float
+    @usableFromInline let restVarianceTime: Float
+
+    @inlinable
+    public init(settings: Settings) {
+        self.settings = settings
+        gyroscopeAttitude = .identity
+        inclinationCorrection = .identity
+        headingCorrection = .identity
+        accelerationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
+        rotationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
+        rest = PoiseFilterRestDetector(settings: settings)
+        biasEstimator = PoiseFilterBiasEstimator(
+            initialUncertainty: settings.biasInitialUncertainty,
+            forgettingTime: settings.biasForgettingTime, limit: settings.biasLimit)
+        magnetic = PoiseFilterMagneticDetector()
+        magneticSamples = 0
+        gravity = 9.81
+        accelerationRejectionTime = 0
+        flags = .initialising
+        rejectedSamples = 0
+        let degrees: Float = 180 / .pi
+        // A measurement correlated over time T carries, per sample of length dt, the
+        // information of an independent one with variance σ²·T/dt.
+        let motionSigma = settings.biasMotionUncertainty * degrees
+        motionVarianceTime = motionSigma * motionSigma * accelerationFilter.timeConstant
+        let restSigma = settings.biasRestUncertainty * degrees
+        restVarianceTime = restSigma * restSigma * rest.gyroscope.timeConstant
+    }
+
+    /// A filter with the default settings.
+    public init() { self.init(settings: .default) }
+
+    /// Body-to-world attitude (ENU; heading arbitrary but steady in 6D).
+    @inlinable
+    public var attitude: Quaternion {
+        (headingCorrection * (inclinationCorrection * gyroscopeAttitude)).normalized
+    }
+
+    /// Flags of the last update, bias estimate and rejected-sample count.
+    @inlinable
+    public var status: FilterStatus {
+        FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
+                     gyroscopeBiasUncertainty: biasEstimator.uncertainty,
+                     rejectedSamples: rejectedSamples)
+    }
+
+    /// Current gyroscope bias estimate, rad/s.
+    @inlinable public var gyroscopeBias: SIMD3<Float> { biasEstimator.bias }
+
+    #if DEBUG
+    /// Fuses one sample taken `dt` seconds after the previous one.
+    // Debug builds compile file by file, and the performance checker then rejects every call
+    // into another file; release builds (whole module) check `update` as annotated below.
+    @inlinable
+    public mutating func update(_ sample: InertialSample, dt: Float) { fuse(sample, dt: dt) }
+    #else
+    /// Fuses one sample taken `dt` seconds after the previous one.
+    @inlinable
+    @_noAllocation @_noLocks
+    public mutating func update(_ sample: InertialSample, dt: Float) { fuse(sample, dt: dt) }
+    #endif
+
+    /// The body of `update`.
+    @inlinable @inline(__always)
+    mutating func fuse(_ sample: InertialSample, dt: Float) {
+        let screened = settings.screen.screen(sample, dt: dt)
+        var newFlags = FilterFlags(rawValue: 0)
+        if screened.rejected {
+            rejectedSamples &+= 1
+            newFlags.insert(.inputRejected)
+        }
+        guard screened.usable else {
+            flags = newFlags.union(flags.intersection(Self.persistentFlags))
+            return
+        }
+
+        // 1. Strapdown integration into I.
+        let rate = screened.gyroscope - biasEstimator.bias
+        gyroscopeAttitude = (gyroscopeAttitude * Self.rotation(rate * dt)).normalized
+
+        // 2. Inclination from the accelerometer filtered in I; bias estimation.
+        biasEstimator.predict(dt: dt)
+        if let a = screened.accelerometer {
+            updateInclination(a, gyroscope: screened.gyroscope, dt: dt, flags: &newFlags)
+        } else {
+            rest.interrupt()
+        }
+        if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
+
+        // 3. Heading from the magnetometer.
+        if let m = screened.magnetometer {
+            updateHeading(m, rate: rate, dt: dt, flags: &newFlags)
+        }
+
+        // Never let anything non-finite out: start again instead.
+        if (attitude.components * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
+            restart()
+            newFlags.insert(.initialising)
+        }
+        flags = newFlags
+    }
+
+    /// Forgets the attitude and every estimate (keeps the rejected-sample count).
+    @inlinable
+    public mutating func restart() {
+        let count = rejectedSamples
+        self = PoiseFilter(settings: settings)
+        rejectedSamples = count
+    }
+}
+
+extension PoiseFilter {
+    /// Flags that stay set across a skipped sample.
+    @inlinable static var persistentFlags: FilterFlags {
+        FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue)
+    }
+
+    /// The rotation by the rotation vector `v` (rad); a series for the small angles of one
+    /// sample, the exact formula beyond.
+    @inlinable @inline(__always)
+    static func rotation(_ v: SIMD3<Float>) -> Quaternion {
+        let a2 = dot(v, v)
+        guard a2 < 0.01 else { return Quaternion(rotationVector: v) }
+        let w = 1 - a2 / 8 + a2 * a2 / 384
+        let s = 0.5 - a2 / 48 + a2 * a2 / 3840
+        return Quaternion(real: w, imaginary: v * s)
+    }
+
+    /// The rotation by `angle` (rad) about world z.
+    @inlinable @inline(__always)
+    static func rotationAboutVertical(_ angle: Float) -> Quaternion {
+        let a2 = angle * angle
+        guard a2 < 0.01 else {
+            return Quaternion(w: _cos(angle / 2), x: 0, y: 0, z: _sin(angle / 2))
+        }
+        return Quaternion(w: 1 - a2 / 8 + a2 * a2 / 384, x: 0, y: 0,
+                          z: angle * (0.5 - a2 / 48 + a2 * a2 / 3840))
+    }
+}
