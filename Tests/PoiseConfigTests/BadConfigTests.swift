@@ -157,3 +157,16 @@ func badConfigurationIsReportedExactly(_ badCase: BadConfigCase) {
         try PoiseConfiguration.load(path: "/nonexistent/poise.yaml")
     }
 }
+
+@Test func integersAreDecimalOrHexadecimalWithOneSign() throws {
+    for (text, value) in [("0x69", 0x69), ("105", 105), ("+105", 105), ("0X69", 0x69)] {
+        let configuration = try PoiseConfiguration.parse(text: "board:\n  address: \(text)\n", file: "i.yaml")
+        #expect(configuration.board.address == value, "\(text)")
+    }
+    #expect(try PoiseConfiguration.parse(text: "loop:\n  cpu: -1\n", file: "i.yaml").loop.cpu == -1)
+    for text in ["0x-5", "--1", "+-1", "1_0", "0o7", "1.0", "0x", "-", "1e2", "٣"] {
+        #expect(throws: ConfigErrors.self, "\(text)") {
+            try PoiseConfiguration.parse(text: "loop:\n  overrun_limit: \(text)\n", file: "i.yaml")
+        }
+    }
+}
