@@ -82,7 +82,9 @@ public struct ConfigParser {
 
     mutating func unknownKey(_ node: Node, name: String, tree: SchemaTree, display: String) {
         let shown = display + name
-        if let suggestion = closestMatch(to: name, among: tree.names) {
+        if name == "<<" {
+            report(node, key: shown, "YAML merge keys are not supported; write the keys out")
+        } else if let suggestion = closestMatch(to: name, among: tree.names) {
             report(node, key: shown, "unknown key; did you mean `\(suggestion)`?")
         } else if let nested = tree.leafPaths.first(where: { $0.hasSuffix("." + name) }) {
             report(node, key: shown, "unknown key here; did you mean `\(nested)`?")
