@@ -42,6 +42,11 @@ public struct ConfigKey: Sendable {
         self.init(path: path, type: type, defaultValue: value, unit: unit, doc: doc)
     }
 
+    /// A key with a default, spelled out.
+    public init(path: String, type: ConfigType, default value: ConfigValue, unit: String = "", doc: String) {
+        self.init(path: path, type: type, defaultValue: value, unit: unit, doc: doc)
+    }
+
     /// A required key (used inside list elements).
     public init(required path: String, _ type: ConfigType, unit: String = "", doc: String) {
         self.init(path: path, type: type, defaultValue: nil, unit: unit, doc: doc)

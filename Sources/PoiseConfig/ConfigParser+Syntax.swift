@@ -15,6 +15,9 @@ extension ConfigParser {
             if let context {
                 message += " (\(context.text) on line \(context.mark.line))"
             }
+            if Self.character(at: mark, in: text) == "\t" {
+                message += "; indent with spaces, YAML does not allow tabs"
+            }
             return ConfigError(file: file, line: mark.line, column: mark.column, message: message)
         case let .reader(problem, offset, _, _):
             let line = offset.map { offset in
@@ -74,6 +77,15 @@ extension ConfigParser {
             indent = leading
         }
         return indent == 0 ? names.map { $0 + "." }.joined() : ""
+    }
+
+    /// The character a mark points at, if any.
+    static func character(at mark: Mark, in text: String) -> Character? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = lines[mark.line - 1].unicodeScalars
+        guard mark.column >= 1, mark.column <= scalars.count else { return nil }
+        return Character(scalars[scalars.index(scalars.startIndex, offsetBy: mark.column - 1)])
     }
 
     static func isBlankOrComment(_ line: Substring) -> Bool {

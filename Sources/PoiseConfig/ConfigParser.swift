@@ -1,4 +1,3 @@
-import Foundation
 import Yams
 
 /// Checks YAML text against a schema and returns every value, defaults filled in.
@@ -83,7 +82,9 @@ public struct ConfigParser {
 
     mutating func unknownKey(_ node: Node, name: String, tree: SchemaTree, display: String) {
         let shown = display + name
-        if let suggestion = closestMatch(to: name, among: tree.names) {
+        if name == "<<" {
+            report(node, key: shown, "YAML merge keys are not supported; write the keys out")
+        } else if let suggestion = closestMatch(to: name, among: tree.names) {
             report(node, key: shown, "unknown key; did you mean `\(suggestion)`?")
         } else if let nested = tree.leafPaths.first(where: { $0.hasSuffix("." + name) }) {
             report(node, key: shown, "unknown key here; did you mean `\(nested)`?")
@@ -270,15 +271,13 @@ public struct ConfigParser {
             negative = sign == "-"
             body = body.dropFirst()
         }
-        let magnitude: Int?
+        var radix = 10
         if body.hasPrefix("0x") || body.hasPrefix("0X") {
-            magnitude = Int(body.dropFirst(2), radix: 16)
-        } else if body.allSatisfy(\.isASCII) {
-            magnitude = Int(body, radix: 10)
-        } else {
-            magnitude = nil
+            radix = 16
+            body = body.dropFirst(2)
         }
-        guard let magnitude, body.first != "+", body.first != "-" else { return nil }
+        // `Int(_:radix:)` takes a sign of its own; one sign, before any `0x`, is enough.
+        guard let first = body.first, first.isHexDigit, let magnitude = Int(body, radix: radix) else { return nil }
         return negative ? -magnitude : magnitude
     }
 

@@ -1,16 +1,15 @@
 import ArgumentParser
+import Foundation
 import PoiseConfig
 
-import Foundation
-
-/// `poise check`: validates a configuration file, or prints the commented defaults.
+/// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a configuration file and report every problem with its line.",
         discussion: """
-            Prints `FILE: ok` and exits 0 when the file is valid. Otherwise prints every problem \
-            to standard error as `FILE:LINE: key: message (allowed: …)` and exits 1. Keys left out \
+            Prints `FILE: ok` for each valid file. Prints every problem to standard error as \
+            `FILE:LINE: key: message (allowed: …)` and exits 1 if any file is invalid. Keys left out \
             take their defaults; `--print-defaults` shows them all, with documentation.
 
             Examples:
@@ -18,8 +17,8 @@ struct CheckCommand: ParsableCommand {
               poise check --print-defaults > poise.yaml
             """)
 
-    @Argument(help: "The YAML configuration file to check.")
-    var file: String?
+    @Argument(help: "The YAML configuration files to check.")
+    var files: [String] = []
 
     @Flag(help: "Print the full default configuration, with every key documented, and exit.")
     var printDefaults = false
@@ -28,7 +27,7 @@ struct CheckCommand: ParsableCommand {
     var printReference = false
 
     func validate() throws {
-        if !printDefaults && !printReference && file == nil {
+        if !printDefaults && !printReference && files.isEmpty {
             throw ValidationError("Give a configuration FILE to check, or --print-defaults.")
         }
     }
@@ -42,13 +41,16 @@ struct CheckCommand: ParsableCommand {
             print(ConfigReference.markdown, terminator: "")
             return
         }
-        guard let file else { return }
-        do {
-            _ = try PoiseConfiguration.load(path: file)
-            print("\(file): ok")
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
+        var failed = false
+        for file in files {
+            do {
+                _ = try PoiseConfiguration.load(path: file)
+                print("\(file): ok")
+            } catch {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                failed = true
+            }
         }
+        if failed { throw ExitCode(1) }
     }
 }

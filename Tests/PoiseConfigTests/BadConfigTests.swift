@@ -16,6 +16,12 @@ let badConfigs: [BadConfigCase] = [
     BadConfigCase(name: "unclosed flow sequence", yaml: "sensor:\n  calibration:\n    gyroscope_bias: [1, 2\n", expected: [
         "t.yaml:4: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence on line 3)",
     ]),
+    BadConfigCase(name: "tab indentation", yaml: "board:\n\tkind: sim\n", expected: [
+        "t.yaml:2: YAML syntax error: found character that cannot start any token (while scanning for the next token on line 2); indent with spaces, YAML does not allow tabs",
+    ]),
+    BadConfigCase(name: "merge key", yaml: "loop:\n  <<: {cpu: 1}\n", expected: [
+        "t.yaml:2: loop.<<: YAML merge keys are not supported; write the keys out",
+    ]),
     BadConfigCase(name: "duplicate key", yaml: "loop:\n  rate_hz: 100\n  cpu: 1\n  rate_hz: 5\n", expected: [
         "t.yaml:4: loop.rate_hz: duplicate key; already given on line 2",
     ]),
@@ -155,5 +161,18 @@ func badConfigurationIsReportedExactly(_ badCase: BadConfigCase) {
 @Test func missingFileIsAClearError() {
     #expect(throws: ConfigErrors([ConfigError(file: "/nonexistent/poise.yaml", message: "no such file")])) {
         try PoiseConfiguration.load(path: "/nonexistent/poise.yaml")
+    }
+}
+
+@Test func integersAreDecimalOrHexadecimalWithOneSign() throws {
+    for (text, value) in [("0x69", 0x69), ("105", 105), ("+105", 105), ("0X69", 0x69)] {
+        let configuration = try PoiseConfiguration.parse(text: "board:\n  address: \(text)\n", file: "i.yaml")
+        #expect(configuration.board.address == value, "\(text)")
+    }
+    #expect(try PoiseConfiguration.parse(text: "loop:\n  cpu: -1\n", file: "i.yaml").loop.cpu == -1)
+    for text in ["0x-5", "--1", "+-1", "1_0", "0o7", "1.0", "0x", "-", "1e2", "٣"] {
+        #expect(throws: ConfigErrors.self, "\(text)") {
+            try PoiseConfiguration.parse(text: "loop:\n  overrun_limit: \(text)\n", file: "i.yaml")
+        }
     }
 }

@@ -80,3 +80,14 @@ struct CheckCommandTests {
         #expect(result.standardError.contains("Give a configuration FILE to check, or --print-defaults."))
     }
 }
+
+extension CheckCommandTests {
+    @Test func severalFilesAreCheckedInOneRun() throws {
+        let good = try temporaryFile("good.yaml", contents: "loop:\n  rate_hz: 100\n")
+        let bad = try temporaryFile("bad.yaml", contents: "loop:\n  rate_hz: 0\n")
+        let result = try runPoise(["check", good, bad])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "\(good): ok\n")
+        #expect(result.standardError == "\(bad):2: loop.rate_hz: `0` is out of range (allowed: 1…2000 Hz)\n")
+    }
+}
