@@ -130,6 +130,12 @@ public struct CSVTraceReader: ~Copyable {
     }
 
     @inline(__always)
+    func recordBounds(_ column: Int, _ row: UnsafePointer<UInt8>, _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        cellBounds[2 &* column] = start - row
+        cellBounds[2 &* column &+ 1] = end - row
+    }
+
+    @inline(__always)
     mutating func parseRow(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) throws(TraceError) -> TraceSample {
         var row = RowValues()
         var q = p
@@ -137,29 +143,27 @@ public struct CSVTraceReader: ~Copyable {
         while true {
             if column == columnCount { throw cellError(.tooManyFields, column, q) }
             let cellStart = q
-            while q < end && q.pointee != 0x2C { q += 1 }
-            cellBounds[2 &* column] = cellStart - p
-            cellBounds[2 &* column &+ 1] = q - p
             let role = roles[column]
             if role == 0 {
-                let status = DecimalParsing.parseDouble(cellStart, q, &row.time)
-                if status != .number { throw statusError(status, column, cellStart) }
-                if !(row.time > previousTime) { throw cellError(.timeNotIncreasing, column, cellStart) }
+                let status = DecimalParsing.parseDouble(cellStart, end, &row.time, &q)
+                if status != .number { recordBounds(column, p, cellStart, q); throw statusError(status, column, cellStart) }
+                if !(row.time > previousTime) { recordBounds(column, p, cellStart, q); throw cellError(.timeNotIncreasing, column, cellStart) }
             } else if role != 255 {  // not TraceColumns.extraRole
-                let status = DecimalParsing.parseFloat(cellStart, q, &row.values[Int(role)])
+                let status = DecimalParsing.parseFloat(cellStart, end, &row.values[Int(role)], &q)
                 if status == .number {
                     row.present |= 1 &<< UInt16(role)
                 } else if status != .empty || role <= 6 {
+                    recordBounds(column, p, cellStart, q)
                     throw statusError(status, column, cellStart)
                 }
             } else {
                 // Unknown column: carried as text; it must still be text.
-                var r = cellStart
-                var bits: UInt8 = 0xFF
-                var any: UInt8 = 0
-                while r < q { bits &= r.pointee | 0x80 == 0x80 ? 0 : 0xFF; any |= r.pointee; r += 1 }
-                if bits == 0 || any & 0x80 != 0 { try checkText(column, cellStart, q) }
+                var bits: UInt8 = 0
+                var noNul = true
+                while q < end && q.pointee != 0x2C { bits |= q.pointee; noNul = noNul && q.pointee != 0; q += 1 }
+                if bits & 0x80 != 0 || !noNul { recordBounds(column, p, cellStart, q); try checkText(column, cellStart, q) }
             }
+            recordBounds(column, p, cellStart, q)
             column &+= 1
             if q == end { break }
             q += 1
@@ -186,7 +190,8 @@ public struct CSVTraceReader: ~Copyable {
         guard let rowStart, column >= 0, column < columnCount else { return .nan }
         let start = rowStart + cellBounds[2 * column], end = rowStart + cellBounds[2 * column + 1]
         var value = 0.0
-        let status = DecimalParsing.parseDouble(start, end, &value)
+        var cellEnd = end
+        let status = DecimalParsing.parseDouble(start, end, &value, &cellEnd)
         if status == .number { return value }
         if status == .empty { return .nan }
         throw statusError(status, column, start)

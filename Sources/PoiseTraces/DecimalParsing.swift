@@ -124,23 +124,42 @@ enum DecimalParsing {
         return d.negative ? -value : value
     }
 
-    /// Parses a whole cell `[p, end)` as a Double. `end.pointee` must be readable and not part of a number.
+    /// Parses the cell starting at `p` in a line ending at `lineEnd` as a Double; `cellEnd`
+    /// receives the position of the `,` or line end that ends the cell. The byte at
+    /// `lineEnd` must be readable and not part of a number.
     @inlinable @inline(__always) @_semantics("no_performance_analysis")
-    static func parseDouble(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Double) -> CellStatus {
-        if p == end { return .empty }
+    static func parseDouble(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Double,
+                            _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
-        guard let stop = scan(p, end, into: &d), stop == end else { return nonNumberStatus(p, end) }
+        guard let stop = scanCell(p, lineEnd, &d, &cellEnd) else {
+            return p == cellEnd ? .empty : nonNumberStatus(p, cellEnd)
+        }
         if let fast = fastDouble(d) { value = fast; return .number }
         value = libcStrtod(p)
+        _ = stop
         return value.isFinite ? .number : .outOfRange
     }
 
-    /// Parses a whole cell `[p, end)` as a correctly rounded Float.
+    /// Parses the cell starting at `p` as a correctly rounded Float (see `parseDouble`).
     @inlinable @inline(__always) @_semantics("no_performance_analysis")
-    static func parseFloat(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Float) -> CellStatus {
-        if p == end { return .empty }
+    static func parseFloat(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Float,
+                           _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
-        guard let stop = scan(p, end, into: &d), stop == end else { return nonNumberStatus(p, end) }
+        guard scanCell(p, lineEnd, &d, &cellEnd) != nil else {
+            return p == cellEnd ? .empty : nonNumberStatus(p, cellEnd)
+        }
+        if !d.inexact && d.mantissa <= 1 << 53 && d.exponent < 0 && d.exponent >= -22 {
+            // Multiply by a rounded 10^-k instead of dividing by 10^k: the product is within
+            // 2 Double ulps of the exact value, so unless it lies within a few ulps of a
+            // midpoint between Floats, rounding it to Float gives the correct result.
+            let approximate = Double(d.mantissa) * negativePowersOfTen[-d.exponent]
+            let low = Int64(truncatingIfNeeded: approximate.bitPattern & 0x1FFF_FFFF) &- 0x1000_0000
+            let magnitude = approximate
+            if (low > 16 || low < -16) && magnitude >= 0x1p-126 && magnitude < 0x1p127 {
+                value = Float(d.negative ? -approximate : approximate)
+                return .number
+            }
+        }
         if let fast = fastDouble(d) {
             let magnitude = fast.magnitude
             // Normal Float range, and not exactly halfway between two Floats.
@@ -153,6 +172,27 @@ enum DecimalParsing {
         value = libcStrtof(p)
         return value.isFinite ? .number : .outOfRange
     }
+
+    /// Scans one cell: the number must end exactly at a `,` or at `lineEnd`. On success
+    /// returns the end; otherwise nil, with `cellEnd` at the cell's end either way.
+    @inlinable @inline(__always)
+    static func scanCell(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ d: inout Decimal,
+                         _ cellEnd: inout UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        if let stop = scan(p, lineEnd, into: &d), stop == lineEnd || stop.pointee == 0x2C {
+            cellEnd = stop
+            return stop
+        }
+        var q = p
+        while q < lineEnd && q.pointee != 0x2C { q += 1 }
+        cellEnd = q
+        return nil
+    }
+
+    /// 10^-k rounded to Double.
+    @usableFromInline static let negativePowersOfTen: InlineArray<23, Double> = [
+        1e-0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11,
+        1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, 1e-20, 1e-21, 1e-22,
+    ]
 
     /// Distinguishes `nan`/`inf` spellings from other garbage, for the error message.
     @usableFromInline

@@ -1,32 +1,150 @@
-/// Shortest round-trip decimal text for Float and Double, written straight into a buffer.
+/// Short round-trip decimal text for Float and Double, written straight into a buffer.
 ///
-/// Uses the Swift runtime's own converter (the one behind `description`): it produces the
-/// shortest digits that parse back to the same bits, and calling it directly avoids
-/// building a `String` per value.
+/// For a value `v`, digits `d` and exponent `e` are chosen by rounding `v·10^s` to an
+/// integer for a few candidate precisions, shortest first, and each candidate is checked
+/// by converting `d·10^e` back exactly (Clinger's fast path: `d < 2⁵³`, `|e| ≤ 22`): the
+/// text always reads back to the same bits. Floats need at most 9 significant digits;
+/// Doubles are tried up to 15. Anything else (subnormals, huge or tiny magnitudes, Doubles
+/// that need 16–17 digits) falls back to the standard library's `description`.
 @usableFromInline
 enum NumberFormatting {
-    /// Bytes a formatted value can take at most (the runtime needs 32).
+    /// Bytes a formatted value can take at most.
     @inlinable static var maximumLength: Int {
         @inline(__always) @_semantics("no_performance_analysis") get { 32 }
     }
 
     /// Writes `value` at `p` (≥ `maximumLength` bytes free); returns the byte count.
-    // A real call excluded from the performance analysis, which cannot see into the runtime.
-    @inlinable @inline(never) @_semantics("no_performance_analysis")
+    @inline(never) @_semantics("no_performance_analysis")
     static func write(_ value: Float, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        Int(truncatingIfNeeded: _poiseFloat32ToString(p, UInt(maximumLength), value, false))
+        if value == 0 { return writeZero(value.sign == .minus, p) }
+        let a = Double(value.magnitude)
+        if value.isFinite && a >= 0x1p-126, let k = decimalExponent(a) {
+            for digits in 7...9 {  // fewer digits show up as trailing zeros
+                if let (d, e) = candidate(a, digits: digits, k: k), floatMatches(d, e, value.magnitude) {
+                    return writeDecimal(value.sign == .minus, d, e, p)
+                }
+            }
+        }
+        return writeDescription(value.description, p)
     }
 
-    // A real call excluded from the performance analysis, which cannot see into the runtime.
-    @inlinable @inline(never) @_semantics("no_performance_analysis")
+    @inline(never) @_semantics("no_performance_analysis")
     static func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        Int(truncatingIfNeeded: _poiseFloat64ToString(p, UInt(maximumLength), value, false))
+        if value == 0 { return writeZero(value.sign == .minus, p) }
+        let a = value.magnitude
+        if value.isFinite && a >= 0x1p-1022, let k = decimalExponent(a) {
+            // 15 digits first (always exact to compute); trailing zeros are stripped.
+            if let (d, e) = candidate(a, digits: 15, k: k), exactDouble(d, e) == a {
+                return writeDecimal(value.sign == .minus, d, e, p)
+            }
+        }
+        return writeDescription(value.description, p)
+    }
+
+    static let powersOfTen: InlineArray<23, Double> = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// ⌊log10 a⌋ for 1e-22 ≤ a < 1e22 (possibly off by one near powers of ten, which only
+    /// changes how many digits a candidate has), or nil outside that range.
+    @inline(__always)
+    static func decimalExponent(_ a: Double) -> Int? {
+        let binaryExponent = Int(truncatingIfNeeded: (a.bitPattern >> 52) & 0x7FF) - 1023
+        // ⌊binaryExponent·log10(2)⌋ without libm: truncate, then correct negative values.
+        let estimate = Double(binaryExponent) * 0.301029995663981195
+        var k = Int(estimate)
+        if Double(k) > estimate { k -= 1 }
+        if k < -21 || k > 21 { return nil }
+        if k >= 0 { if a >= powersOfTen[k + 1] { k += 1 } } else if a * powersOfTen[-k] >= 10 { k += 1 }
+        return k
+    }
+
+    /// `a` rounded to about `digits` significant digits as `d·10^e`, trailing zeros removed;
+    /// nil when the scaling is not exact.
+    @inline(__always)
+    static func candidate(_ a: Double, digits: Int, k: Int) -> (UInt64, Int)? {
+        let s = digits - 1 - k
+        if s < -22 || s > 22 { return nil }
+        let scaled = s >= 0 ? a * powersOfTen[s] : a / powersOfTen[-s]
+        if scaled >= 0x1p52 || scaled < 1 { return nil }
+        // Round to nearest even integer without a libm call (exact below 2⁵²).
+        let rounded = (scaled + 0x1p52) - 0x1p52
+        var d = UInt64(rounded)
+        var e = -s
+        while d % 10 == 0 { d /= 10; e += 1 }
+        return (d, e)
+    }
+
+    /// Whether `d·10^e`, correctly rounded to Float, is `target`.
+    @inline(__always)
+    static func floatMatches(_ d: UInt64, _ e: Int, _ target: Float) -> Bool {
+        guard let wide = exactDouble(d, e) else { return false }
+        // Exactly halfway between two Floats: the Double may hide which side; give up.
+        if wide.bitPattern & 0x1FFF_FFFF == 0x1000_0000 { return false }
+        return Float(wide) == target
+    }
+
+    /// `d·10^e` correctly rounded to Double, or nil when that needs more than Clinger's fast path.
+    @inline(__always)
+    static func exactDouble(_ d: UInt64, _ e: Int) -> Double? {
+        if d > 1 << 53 || e < -22 || e > 22 { return nil }
+        let m = Double(d)
+        return e >= 0 ? m * powersOfTen[e] : m / powersOfTen[-e]
+    }
+
+    /// Writes `±d·10^e` positionally when short, else as `d.ddde±x`.
+    @inline(__always)
+    static func writeDecimal(_ negative: Bool, _ d: UInt64, _ e: Int, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var n = 0
+        var rest = d
+        repeat { digits[19 - n] = UInt8(truncatingIfNeeded: rest % 10) &+ 48; rest /= 10; n += 1 } while rest != 0
+        var q = 0
+        if negative { p[0] = UInt8(ascii: "-"); q = 1 }
+        let point = n + e  // digits before the decimal point
+        if e >= 0 && point <= 16 {
+            for i in 0..<n { p[q] = digits[20 - n + i]; q += 1 }
+            for _ in 0..<e { p[q] = 48; q += 1 }
+            p[q] = UInt8(ascii: "."); p[q + 1] = 48; q += 2
+        } else if e < 0 && point > 0 {
+            for i in 0..<n {
+                if i == point { p[q] = UInt8(ascii: "."); q += 1 }
+                p[q] = digits[20 - n + i]; q += 1
+            }
+        } else if e < 0 && point > -5 {
+            p[q] = 48; p[q + 1] = UInt8(ascii: "."); q += 2
+            for _ in 0 ..< -point { p[q] = 48; q += 1 }
+            for i in 0..<n { p[q] = digits[20 - n + i]; q += 1 }
+        } else {
+            p[q] = digits[20 - n]; q += 1
+            if n > 1 {
+                p[q] = UInt8(ascii: "."); q += 1
+                for i in 1..<n { p[q] = digits[20 - n + i]; q += 1 }
+            }
+            p[q] = UInt8(ascii: "e"); q += 1
+            var exponent = point - 1
+            if exponent < 0 { p[q] = UInt8(ascii: "-"); q += 1; exponent = -exponent }
+            if exponent >= 100 { p[q] = UInt8(truncatingIfNeeded: exponent / 100) &+ 48; q += 1 }
+            if exponent >= 10 { p[q] = UInt8(truncatingIfNeeded: exponent / 10 % 10) &+ 48; q += 1 }
+            p[q] = UInt8(truncatingIfNeeded: exponent % 10) &+ 48; q += 1
+        }
+        return q
+    }
+
+    static func writeZero(_ negative: Bool, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var q = 0
+        if negative { p[0] = UInt8(ascii: "-"); q = 1 }
+        p[q] = 48; p[q + 1] = UInt8(ascii: "."); p[q + 2] = 48
+        return q + 3
+    }
+
+    static func writeDescription(_ text: String, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let n = min(utf8.count, maximumLength)
+            UnsafeMutableRawPointer(p).copyMemory(from: utf8.baseAddress!, byteCount: n)
+            return n
+        }
     }
 }
-
-// The runtime entry points behind `Float.description` / `Double.description`.
-@usableFromInline @_silgen_name("swift_float32ToString")
-func _poiseFloat32ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Float, _ debug: Bool) -> UInt64
-
-@usableFromInline @_silgen_name("swift_float64ToString")
-func _poiseFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double, _ debug: Bool) -> UInt64

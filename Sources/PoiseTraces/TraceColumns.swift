@@ -72,8 +72,9 @@ public struct TraceColumns: Equatable, Sendable {
 @usableFromInline
 struct RowValues {
     @usableFromInline var time: Double = 0
-    /// Index = role (1...13); index 0 unused.
-    @usableFromInline var values = SIMD16<Float>()
+    /// Index = role (1...13); index 0 unused. Not a SIMD vector: lanes are written one at a
+    /// time, and reading them back as a vector would stall on store forwarding.
+    @usableFromInline var values = InlineArray<16, Float>(repeating: 0)
     /// Bit `role` set when that role had a value.
     @usableFromInline var present: UInt16 = 0
 

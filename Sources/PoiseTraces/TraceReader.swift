@@ -1,95 +1,99 @@
+/// The two trace encodings.
+public enum TraceFormat: String, Sendable, CaseIterable {
+    case csv
+    case binary
+}
+
 /// A trace reader for either format, chosen by the file's first bytes: binary traces start
-/// with `POISETRC`, anything else is read as text. An enum, not an existential, so `next()`
-/// stays a direct call.
-public enum TraceReader: ~Copyable {
-    case csv(CSVTraceReader)
-    case binary(BinaryTraceReader)
+/// with `POISETRC`, anything else is read as text. It holds one concrete reader (no
+/// existential), so `next()` is a direct call that mutates it in place.
+public struct TraceReader: ~Copyable {
+    public let format: TraceFormat
+    var csv: CSVTraceReader?
+    var binary: BinaryTraceReader?
+
+    /// The path as given (`-` for standard input).
+    public let path: String
+    /// The comment lines before the header.
+    public let metadata: TraceMetadata
+    /// The column names, in file order.
+    public let columns: [String]
+    /// Which column is what.
+    public let layout: TraceColumns
 
     /// Opens `path` (`-` = standard input) and reads its header.
     public init(path: String) throws(TraceError) {
         let fd = try openForReading(path)
         var input = ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: CSVTraceReader.maximumLineLength)
         while input.available < 8 && input.refill() {}
-        if input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start)) {
-            self = .binary(try BinaryTraceReader(path: path, input: input))
+        let binary = input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start))
+        if binary {
+            self.init(try BinaryTraceReader(path: path, input: input))
         } else {
-            self = .csv(try CSVTraceReader(path: path, input: input))
+            self.init(try CSVTraceReader(path: path, input: input))
         }
+    }
+
+    /// Wraps an open text trace.
+    public init(_ reader: consuming CSVTraceReader) {
+        format = .csv
+        path = reader.path
+        metadata = reader.metadata
+        columns = reader.columns
+        layout = reader.layout
+        csv = consume reader
+        binary = nil
+    }
+
+    /// Wraps an open binary trace.
+    public init(_ reader: consuming BinaryTraceReader) {
+        format = .binary
+        path = reader.path
+        metadata = reader.metadata
+        columns = reader.columns
+        layout = reader.layout
+        binary = consume reader
+        csv = nil
     }
 
     /// The next sample, or nil at the end of the trace.
     @inline(__always)
     public mutating func next() throws(TraceError) -> TraceSample? {
-        switch consume self {
-        case .csv(var reader):
-            let result: Result<TraceSample?, TraceError>
-            do { result = .success(try reader.next()) } catch { result = .failure(error) }
-            self = .csv(reader)
-            return try result.get()
-        case .binary(var reader):
-            let result: Result<TraceSample?, TraceError>
-            do { result = .success(try reader.next()) } catch { result = .failure(error) }
-            self = .binary(reader)
-            return try result.get()
-        }
+        if format == .csv { return try csv!.next() }
+        return try binary!.next()
     }
 
-    public var isBinary: Bool {
-        switch self {
-        case .csv: false
-        case .binary: true
-        }
-    }
-
-    public var path: String {
-        switch self {
-        case .csv(let reader): reader.path
-        case .binary(let reader): reader.path
-        }
-    }
-
-    public var metadata: TraceMetadata {
-        switch self {
-        case .csv(let reader): reader.metadata
-        case .binary(let reader): reader.metadata
-        }
-    }
-
-    public var columns: [String] {
-        switch self {
-        case .csv(let reader): reader.columns
-        case .binary(let reader): reader.columns
-        }
-    }
-
-    public var layout: TraceColumns {
-        switch self {
-        case .csv(let reader): reader.layout
-        case .binary(let reader): reader.layout
-        }
-    }
+    public var isBinary: Bool { format == .binary }
 
     /// Line (text) or record (binary) number of the sample last returned.
     public var line: Int {
-        switch self {
-        case .csv(let reader): reader.line
-        case .binary(let reader): reader.record
+        switch csv {
+        case .some(let reader): return reader.line
+        case .none: break
+        }
+        switch binary {
+        case .some(let reader): return reader.record
+        case .none: return 0
         }
     }
 
     /// A column of the current row as a number; NaN when empty.
     public func doubleValue(ofColumn column: Int) throws(TraceError) -> Double {
-        switch self {
-        case .csv(let reader): try reader.doubleValue(ofColumn: column)
-        case .binary(let reader): reader.doubleValue(ofColumn: column)
+        switch csv {
+        case .some(let reader): return try reader.doubleValue(ofColumn: column)
+        case .none: break
+        }
+        switch binary {
+        case .some(let reader): return reader.doubleValue(ofColumn: column)
+        case .none: return .nan
         }
     }
 
     /// The raw text of a cell of the current row (text traces only; empty for binary).
     public func cellText(_ column: Int) -> UnsafeRawBufferPointer {
-        switch self {
-        case .csv(let reader): reader.cellText(column)
-        case .binary: UnsafeRawBufferPointer(start: nil, count: 0)
+        switch csv {
+        case .some(let reader): return reader.cellText(column)
+        case .none: return UnsafeRawBufferPointer(start: nil, count: 0)
         }
     }
 }
