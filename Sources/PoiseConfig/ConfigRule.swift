@@ -21,8 +21,8 @@ public struct ConfigRule: Sendable {
 extension ConfigSchema {
     /// Combinations that are each valid but make no sense together.
     public static let rules: [ConfigRule] = [
-        ConfigRule(paths: ["frame.reference", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
-            let reference = file.string("frame.reference")
+        ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
+            let reference = file.string("frame.output")
             guard reference == "xMagneticNorthZVertical" || reference == "xTrueNorthZVertical" else { return nil }
             if !file.boolean("sensor.magnetometer") { return "`\(reference)` needs sensor.magnetometer: true" }
             if !file.boolean("filter.magnetometer") { return "`\(reference)` needs filter.magnetometer: true" }

@@ -61,8 +61,7 @@ public enum ConfigSchema {
 
     static let applicationKeys: [ConfigKey] = [
         // frame
-        ConfigKey("frame.reference", .enumeration(["xArbitraryZVertical", "xArbitraryCorrectedZVertical", "xMagneticNorthZVertical", "xTrueNorthZVertical"]), default: "xArbitraryCorrectedZVertical", doc: "Reference frame, as Core Motion's CMAttitudeReferenceFrame."),
-        ConfigKey("frame.axes", .enumeration(["enu", "nwu", "ned"]), default: "enu", doc: "World axes: east-north-up, north-west-up or north-east-down."),
+        ConfigKey("frame.output", .enumeration(["enu", "nwu", "ned", "xArbitraryZVertical", "xArbitraryCorrectedZVertical", "xMagneticNorthZVertical", "xTrueNorthZVertical"]), default: "enu", doc: "World frame of reported attitudes: axes east-north-up, north-west-up or north-east-down (north = magnetic north), or a Core Motion CMAttitudeReferenceFrame."),
         ConfigKey("frame.declination_deg", .number(range: -180...180), default: 0, unit: "°", doc: "Magnetic declination, east positive; used by xTrueNorthZVertical."),
         // controller
         ConfigKey("controller.kind", .enumeration(["none", "pid"]), default: "none", doc: "Controller type."),

@@ -74,21 +74,19 @@ extension PoiseConfiguration {
 
     /// `frame`: the reference frame attitudes are reported in.
     public struct Frame: Equatable, Sendable {
-        /// Core Motion's `CMAttitudeReferenceFrame` cases.
-        public enum Reference: String, CaseIterable, Sendable {
+        /// World axes (north = magnetic north) or Core Motion's `CMAttitudeReferenceFrame` cases.
+        public enum Output: String, CaseIterable, Sendable {
+            case enu, nwu, ned
             case xArbitraryZVertical, xArbitraryCorrectedZVertical, xMagneticNorthZVertical, xTrueNorthZVertical
         }
-        public enum Axes: String, CaseIterable, Sendable { case enu, nwu, ned }
-        public var reference: Reference
-        public var axes: Axes
+        public var output: Output
         /// °, east positive.
         public var declinationDegrees: Double
         /// rad, east positive.
         public var declination: Double { declinationDegrees * .pi / 180 }
 
         init(_ v: ConfigTable) {
-            reference = v.choice("frame.reference")
-            axes = v.choice("frame.axes")
+            output = v.choice("frame.output")
             declinationDegrees = v.number("frame.declination_deg")
         }
     }

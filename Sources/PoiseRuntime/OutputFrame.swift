@@ -1,3 +1,4 @@
+import PoiseConfig
 import PoiseMath
 
 /// The world frame replay and the live loop report attitudes in: one of Core Motion's
@@ -20,6 +21,11 @@ public enum OutputFrame: Sendable, Hashable {
         } else {
             return nil
         }
+    }
+
+    /// The frame a configuration's `frame.output` names.
+    public init(configuration frame: PoiseConfiguration.Frame) {
+        self = OutputFrame(name: frame.output.rawValue) ?? .axes(.enu)
     }
 
     public var name: String {

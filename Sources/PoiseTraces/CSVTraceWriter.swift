@@ -18,9 +18,11 @@ public struct CSVTraceWriter: ~Copyable {
     public private(set) var rowCount = 0
 
     /// Creates (or truncates) `path` and writes the metadata and header.
-    public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
+    /// - Parameter sensorTrace: require the sensor columns (`t,ax…gz`); false for derived
+    ///   tables such as replay estimates.
+    public init(path: String, metadata: TraceMetadata, columns: [String], sensorTrace: Bool = true) throws(TraceError) {
         let layout: TraceColumns
-        do { layout = try TraceColumns(names: columns) } catch {
+        do { layout = try TraceColumns(names: columns, requiringSensorColumns: sensorTrace) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
         }
         for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "#" }) {

@@ -36,7 +36,9 @@ public struct TraceColumns: Equatable, Sendable {
     }
 
     /// Checks a header: no empty or duplicate names, required columns present, groups complete.
-    public init(names: [String]) throws(Problem) {
+    /// With `requiringSensorColumns: false` (tables derived from traces, such as replay
+    /// estimates) only names are checked.
+    public init(names: [String], requiringSensorColumns: Bool = true) throws(Problem) {
         var roles: [UInt8] = []
         var columnOfRole = [Int](repeating: -1, count: Self.standardNames.count)
         var seen: Set<String> = []
@@ -50,12 +52,12 @@ public struct TraceColumns: Equatable, Sendable {
                 roles.append(Self.extraRole)
             }
         }
-        for role in 0..<7 where columnOfRole[role] < 0 {
+        for role in 0..<7 where requiringSensorColumns && columnOfRole[role] < 0 {
             throw Problem(column: nil, message: "missing required column '\(Self.standardNames[role])'")
         }
         for group in [Self.magnetometerRoles, Self.truthRoles] {
             let present = group.filter { columnOfRole[Int($0)] >= 0 }
-            if !present.isEmpty && present.count != group.count {
+            if requiringSensorColumns && !present.isEmpty && present.count != group.count {
                 let all = group.map { Self.standardNames[Int($0)] }.joined(separator: ",")
                 let missing = group.first { columnOfRole[Int($0)] < 0 }!
                 throw Problem(column: nil, message: "columns \(all) must be all present or all absent: missing '\(Self.standardNames[Int(missing)])'")

@@ -14,6 +14,7 @@ struct Poise: ParsableCommand {
         subcommands: [
             CheckCommand.self,
             SynthCommand.self,
+            ReplayCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

@@ -120,8 +120,8 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:4: outputs.gpio[1].line: `5000` is out of range (allowed: 0…4095)",
         "t.yaml:4: outputs.gpio[1].safe_value: `2` is not one of the allowed values (allowed: 0, 1)",
     ]),
-    BadConfigCase(name: "north reference without magnetometer", yaml: "frame:\n  reference: xMagneticNorthZVertical\nfilter:\n  magnetometer: false\n", expected: [
-        "t.yaml:2: frame.reference: `xMagneticNorthZVertical` needs filter.magnetometer: true",
+    BadConfigCase(name: "north reference without magnetometer", yaml: "frame:\n  output: xMagneticNorthZVertical\nfilter:\n  magnetometer: false\n", expected: [
+        "t.yaml:2: frame.output: `xMagneticNorthZVertical` needs filter.magnetometer: true",
     ]),
     BadConfigCase(name: "9D filter without magnetometer", yaml: "sensor:\n  magnetometer: false\n", expected: [
         "t.yaml:2: sensor.magnetometer: filter.magnetometer is true but sensor.magnetometer is false; set filter.magnetometer: false for 6D fusion",

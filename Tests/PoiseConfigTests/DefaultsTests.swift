@@ -27,7 +27,7 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(c.filter.mekf.gyroscopeBiasNoise == 1e-5)
     #expect(c.filter.poise.accelerometerTimeConstant == 3 && c.filter.poise.magnetometerTimeConstant == 9)
     #expect(abs(c.filter.poise.biasLimit - 2 * Double.pi / 180) < 1e-15)
-    #expect(c.frame.reference == .xArbitraryCorrectedZVertical && c.frame.axes == .enu)
+    #expect(c.frame.output == .enu)
     #expect(c.controller.kind == .none && c.controller.pid.outputLimit == 1)
     #expect(c.outputs.pwm.isEmpty && c.outputs.gpio.isEmpty)
     #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 50)

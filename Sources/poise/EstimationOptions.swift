@@ -1,0 +1,41 @@
+import ArgumentParser
+import PoiseConfig
+import PoiseRuntime
+
+/// Options every command that runs a filter shares.
+struct EstimationOptions: ParsableArguments {
+    @Option(help: "Filter: \(FilterKind.names) (default: the config's, else poise).")
+    var filter: String?
+
+    @Option(help: "Configuration file (YAML); see `poise check --print-defaults`.")
+    var config: String?
+
+    @Option(help: "Fuse the magnetometer (on: 9D) or not (off: 6D).")
+    var mag: String?
+
+    /// The configuration file's contents, or the defaults. An invalid file is refused.
+    func loadConfiguration() throws -> PoiseConfiguration {
+        guard let config else { return .default }
+        return try PoiseConfiguration.load(path: config)
+    }
+
+    func useMagnetometer(_ configuration: PoiseConfiguration) throws -> Bool {
+        switch mag?.lowercased() {
+        case nil: return configuration.filter.magnetometer
+        case "on", "9d", "true": return true
+        case "off", "6d", "false": return false
+        case let other?: throw ValidationError("--mag '\(other)': expected on or off")
+        }
+    }
+
+    func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
+        var choice = FilterChoice(configuration: configuration.filter)
+        if let filter {
+            guard let kind = FilterKind(rawValue: filter.lowercased()) else {
+                throw ValidationError("--filter '\(filter)' is not one of: \(FilterKind.names)")
+            }
+            choice.kind = kind
+        }
+        return choice
+    }
+}
