@@ -96,3 +96,15 @@ extension Quaternion {
     @inlinable
     public var eulerAngles: EulerAngles { EulerAngles(self) }
 }
+
+extension EulerAngles {
+    /// The Euler angles of a rotation matrix (through its quaternion).
+    @inlinable
+    public init(_ m: RotationMatrix) { self.init(m.quaternion) }
+}
+
+extension RotationMatrix {
+    /// The matrix `Rz(yaw)·Rx(pitch)·Ry(roll)`.
+    @inlinable
+    public init(_ e: EulerAngles) { self.init(Quaternion(e)) }
+}
