@@ -18,9 +18,11 @@
 /// **Gimbal lock.** At pitch = ±π/2 body y is vertical and roll and yaw turn about the same
 /// axis, so only yaw + roll (pitch +π/2) or yaw − roll (pitch −π/2) is defined. When pitch is
 /// within `gimbalLockTolerance` of ±π/2 the conversion from a rotation sets **roll = 0** and
-/// puts the whole rotation about the vertical into yaw; yaw is then the direction the body −z
-/// axis points. The angles still reproduce the rotation (to within the tolerance times the
-/// dropped roll, a few 1e-4 rad at worst).
+/// puts the whole rotation about the vertical into yaw. Yaw is then the azimuth of the body
+/// −z axis at pitch +π/2 (top up: where a phone's back camera looks) and of +z at −π/2 (top
+/// down), measured like the top's azimuth — the value yaw tends to as the device is tipped
+/// to vertical with roll 0. The angles still reproduce the rotation (to within the tolerance
+/// times the dropped roll, a few 1e-4 rad at worst).
 @frozen
 public struct EulerAngles: Hashable, Sendable {
     /// Rotation about x, radians, [−π/2, π/2].
@@ -93,4 +95,16 @@ extension Quaternion {
     /// This attitude's Euler angles in Core Motion's convention; see `EulerAngles`.
     @inlinable
     public var eulerAngles: EulerAngles { EulerAngles(self) }
+}
+
+extension EulerAngles {
+    /// The Euler angles of a rotation matrix (through its quaternion).
+    @inlinable
+    public init(_ m: RotationMatrix) { self.init(m.quaternion) }
+}
+
+extension RotationMatrix {
+    /// The matrix `Rz(yaw)·Rx(pitch)·Ry(roll)`.
+    @inlinable
+    public init(_ e: EulerAngles) { self.init(Quaternion(e)) }
 }

@@ -1,7 +1,11 @@
 // Gravity in the body frame and the acceleration the user applies.
 
-/// Standard gravity, m/s² (the conventional value, 9.80665).
-@inlinable public var standardGravity: Float { 9.80665 }
+/// Gravity constants. (A namespace rather than a global so it cannot clash with modules
+/// that define their own `standardGravity`.)
+public enum Gravity {
+    /// Standard gravity, m/s² (the conventional value, 9.80665).
+    @inlinable public static var standard: Float { 9.80665 }
+}
 
 extension Quaternion {
     /// The gravitational acceleration in the body frame, m/s²: the vector gravity pulls with,
@@ -9,13 +13,13 @@ extension Quaternion {
     /// body frame with this (body-to-world) attitude's inverse.
     ///
     /// Core Motion's `gravity` is the same direction in units of g; divide by
-    /// `standardGravity` to compare. Example: lying flat, face up (identity attitude in ENU),
+    /// `Gravity.standard` to compare. Example: lying flat, face up (identity attitude in ENU),
     /// gravity is `(0, 0, −9.80665)`.
     ///
     /// - Parameter world: how this attitude's world frame is laid out (down is −z in ENU and
     ///   NWU, +z in NED).
     @inlinable
-    public func gravity(magnitude: Float = standardGravity, world: WorldAxes = .enu) -> SIMD3<Float> {
+    public func gravity(magnitude: Float = Gravity.standard, world: WorldAxes = .enu) -> SIMD3<Float> {
         inverseRotate(world.up * -magnitude)
     }
 
@@ -28,7 +32,7 @@ extension Quaternion {
     /// Units m/s² (Core Motion's `userAcceleration` is in g).
     @inlinable
     public func userAcceleration(accelerometer: SIMD3<Float>,
-                                 gravityMagnitude: Float = standardGravity,
+                                 gravityMagnitude: Float = Gravity.standard,
                                  world: WorldAxes = .enu) -> SIMD3<Float> {
         accelerometer + gravity(magnitude: gravityMagnitude, world: world)
     }
@@ -37,7 +41,7 @@ extension Quaternion {
     /// acceleration"): zero at rest; in ENU +z is upward acceleration.
     @inlinable
     public func worldUserAcceleration(accelerometer: SIMD3<Float>,
-                                      gravityMagnitude: Float = standardGravity,
+                                      gravityMagnitude: Float = Gravity.standard,
                                       world: WorldAxes = .enu) -> SIMD3<Float> {
         // Rotate the measurement to the world and remove the reaction to gravity (+g·up).
         rotate(accelerometer) - world.up * gravityMagnitude

@@ -19,10 +19,11 @@ extension Quaternion {
     /// projection of body +y (in ENU: 0 when the device top points north, +π/2 when it points
     /// west). Changing only pitch or roll does not change it. When body y is vertical (pitch
     /// ±π/2) no such angle exists; the gimbal-lock rule of `EulerAngles` applies (roll = 0) and
-    /// the heading is then the direction the body −z axis (a phone's back camera) points, so
-    /// it stays finite and continuous while the device is held upright and turned about the
-    /// vertical. Close to that pose it changes quickly with small roll changes (unavoidable for
-    /// any heading that ignores pitch and roll).
+    /// the heading is then the direction the body −z axis (a phone's back camera) points when
+    /// the top is up, or the +z axis when the top is down, so it stays finite and continuous
+    /// while the device is held upright and turned about the vertical. Close to that pose it
+    /// changes quickly with small roll changes (unavoidable for any heading that ignores pitch
+    /// and roll).
     @inlinable
     public var heading: Float { EulerAngles(self).yaw }
 

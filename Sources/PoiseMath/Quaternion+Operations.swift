@@ -113,23 +113,36 @@ extension Quaternion {
     /// The shortest-arc rotation taking the direction of `from` to the direction of `to`
     /// (`rotate(from)` is parallel to `to`). Lengths do not matter.
     ///
-    /// Antiparallel vectors get a half turn about an axis perpendicular to `from` (there are
-    /// infinitely many shortest arcs; the axis is the cross product of `from` with the
-    /// coordinate axis it is most perpendicular to). A zero or non-finite input gives the identity.
+    /// Built as `normalize(|u||v| + u·v, u × v)`, evaluated in Double: Float products are
+    /// exact there, so the cancellation in `|u||v| + u·v` and in the cross product stays
+    /// harmless until the vectors are within about 1e-6 rad of antiparallel. Exactly (or that
+    /// nearly) antiparallel vectors get a half turn about an axis perpendicular to `from` (any
+    /// such axis is a shortest arc; this one is `from` crossed with the coordinate axis it is
+    /// most perpendicular to). A zero or non-finite input gives the identity.
     @inlinable
     public init(from: SIMD3<Float>, to: SIMD3<Float>) {
-        let n2 = dot(from, from) * dot(to, to)
-        guard n2 > 0, n2.isFinite else { self = .identity; return }
-        // (|u||v| + u·v, u × v) is twice cos(θ/2)·|u||v| times the unit quaternion.
-        let real = squareRoot(n2) + dot(from, to)
-        if real <= 1e-6 * squareRoot(n2) {
+        // Scale each vector by its largest component so squares cannot overflow.
+        let su = max(max(abs(from.x), abs(from.y)), abs(from.z))
+        let sv = max(max(abs(to.x), abs(to.y)), abs(to.z))
+        guard su > 0, sv > 0, su.isFinite, sv.isFinite else { self = .identity; return }
+        let ux = Double(from.x) / Double(su), uy = Double(from.y) / Double(su), uz = Double(from.z) / Double(su)
+        let vx = Double(to.x) / Double(sv), vy = Double(to.y) / Double(sv), vz = Double(to.z) / Double(sv)
+        let nn = (ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz)  // in [1, 9]
+        var n = Double(squareRoot(Float(nn)))
+        n = 0.5 * (n + nn / n)  // one Newton step: |u||v| to Double precision
+        let real = n + (ux * vx + uy * vy + uz * vz)
+        if real <= 1e-12 * n {
             let a = SIMD3(abs(from.x), abs(from.y), abs(from.z))
             let basis: SIMD3<Float> = a.x <= a.y && a.x <= a.z
                 ? SIMD3(1, 0, 0) : (a.y <= a.z ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1))
-            let axis = cross(from, basis)
+            let axis = cross(from / su, basis)
             self = Quaternion(real: 0, imaginary: axis * reciprocalSquareRoot(dot(axis, axis)))
             return
         }
-        self = Quaternion(real: real, imaginary: cross(from, to)).normalized
+        let inverse = 1 / n
+        self = Quaternion(w: Float(real * inverse),
+                          x: Float((uy * vz - uz * vy) * inverse),
+                          y: Float((uz * vx - ux * vz) * inverse),
+                          z: Float((ux * vy - uy * vx) * inverse)).normalized
     }
 }

@@ -76,10 +76,10 @@ public struct FrameTransform: Hashable, Sendable {
     }
 
     /// The body-to-frame attitude of the body-to-ENU attitude `q`. For the arbitrary frames
-    /// the first call captures the reference heading.
+    /// the first call with a finite `q` captures the reference heading.
     @inlinable
     public mutating func attitude(fromENU q: Quaternion) -> Quaternion {
-        if !isReferenceCaptured {
+        if !_isReferenceCaptured && q.isFinite {
             let half = q.heading / 2
             _frameFromENU = Quaternion(w: _cos(half), x: 0, y: 0, z: -_sin(half))
             _isReferenceCaptured = true

@@ -102,6 +102,25 @@ import Testing
         #expect(EulerAngles(Quaternion.identity) == EulerAngles(pitch: 0, roll: 0, yaw: 0))
     }
 
+    /// The matrix of the angles is the product of the three elementary matrices, entry by entry.
+    @Test func matrixForm() async {
+        await propertyCheck(count: 200, input: eulerAnglesAwayFromLock()) { e in
+            let (cp, sp) = (_cos(e.pitch), _sin(e.pitch))
+            let (cr, sr) = (_cos(e.roll), _sin(e.roll))
+            let (cy, sy) = (_cos(e.yaw), _sin(e.yaw))
+            let rz = RotationMatrix(row0: SIMD3(cy, -sy, 0), row1: SIMD3(sy, cy, 0), row2: SIMD3(0, 0, 1))
+            let rx = RotationMatrix(row0: SIMD3(1, 0, 0), row1: SIMD3(0, cp, -sp), row2: SIMD3(0, sp, cp))
+            let ry = RotationMatrix(row0: SIMD3(cr, 0, sr), row1: SIMD3(0, 1, 0), row2: SIMD3(-sr, 0, cr))
+            let expected = rz * rx * ry
+            let m = RotationMatrix(e)
+            #expect(maxDifference(m.column0, expected.column0) < 2e-6)
+            #expect(maxDifference(m.column1, expected.column1) < 2e-6)
+            #expect(maxDifference(m.column2, expected.column2) < 2e-6)
+            let back = EulerAngles(m)
+            #expect(abs(back.pitch - e.pitch) < 1e-4)
+        }
+    }
+
     @Test func degrees() {
         let e = EulerAngles(pitch: Float.pi / 2, roll: -Float.pi / 4, yaw: Float.pi)
         #expect(maxDifference(e.degrees, SIMD3(90, -45, 180)) < 1e-4)

@@ -25,10 +25,10 @@ import Testing
     @Test func restingDeviceHasNoUserAcceleration() async {
         await propertyCheck(count: 300, input: unitQuaternions()) { q in
             // At rest the accelerometer reads the reaction to gravity: up, in body coordinates.
-            let accelerometer = q.inverseRotate(SIMD3(0, 0, standardGravity))
+            let accelerometer = q.inverseRotate(SIMD3(0, 0, Gravity.standard))
             #expect(maxDifference(q.userAcceleration(accelerometer: accelerometer), .zero) < 5e-5)
             #expect(maxDifference(q.worldUserAcceleration(accelerometer: accelerometer), .zero) < 5e-5)
-            #expect(abs((q.gravity() * q.gravity()).sum().squareRoot() - standardGravity) < 1e-4)
+            #expect(abs((q.gravity() * q.gravity()).sum().squareRoot() - Gravity.standard) < 1e-4)
         }
     }
 

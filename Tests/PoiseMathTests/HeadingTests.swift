@@ -60,12 +60,13 @@ import Testing
         }
     }
 
-    /// Held upright (pitch 90°) the heading follows the back camera (−z) and stays finite.
+    /// Held upright (pitch +90°) the heading follows the back camera (−z); top down (−90°)
+    /// it follows the screen normal (+z). Always finite.
     @Test func uprightDevice() async {
-        await propertyCheck(count: 200, input: angles(), angles()) { roll, yaw in
-            let q = Quaternion(EulerAngles(pitch: Float.pi / 2, roll: roll, yaw: yaw))
+        await propertyCheck(count: 200, input: angles(), angles(), Gen.bool) { roll, yaw, up in
+            let q = Quaternion(EulerAngles(pitch: up ? Float.pi / 2 : -Float.pi / 2, roll: roll, yaw: yaw))
             #expect(q.heading.isFinite)
-            let back = q.rotate(SIMD3(0, 0, -1))
+            let back = q.rotate(SIMD3(0, 0, up ? -1 : 1))
             var expected = degrees(fromRadians: _atan2(back.x, back.y))
             if expected < 0 { expected += 360 }
             let difference = abs(q.compassHeading() - expected)

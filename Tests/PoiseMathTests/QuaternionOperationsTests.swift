@@ -99,6 +99,22 @@ import Testing
         }
     }
 
+    /// Within a hair of antiparallel the arc is still exact.
+    @Test func shortestArcNearlyAntiparallel() async {
+        let tiny = Gen.float(in: -12 ... -2)  // log10 of the angle from antiparallel
+        await propertyCheck(count: 300, input: unitQuaternions(), tiny, angles()) { q, exponent, spin in
+            let epsilon = _exp(exponent * 2.302585)
+            let u = q.rotate(SIMD3(0, 0, 1))
+            let perpendicular = q.rotate(SIMD3(_cos(spin), _sin(spin), 0))
+            let v = Quaternion(axis: perpendicular, angle: Float.pi - epsilon).rotate(u)
+            let arc = Quaternion(from: 3 * u, to: v)
+            #expect(arc.isFinite)
+            #expect(maxDifference(arc.rotate(u), v) < 2e-6, "epsilon \(epsilon)")
+        }
+        let huge = SIMD3<Float>(3e38, -1e38, 2e38)
+        #expect(maxDifference(Quaternion(from: huge, to: SIMD3(0, 0, 1e-30)).rotate((huge / 3e38) / (huge / 3e38).length), SIMD3(0, 0, 1)) < 1e-5)
+    }
+
     @Test(arguments: [SIMD3<Float>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), SIMD3(0.2, -3, 1.5)])
     func shortestArcAntiparallelAndParallel(u: SIMD3<Float>) {
         let half = Quaternion(from: u, to: -2 * u)
@@ -106,6 +122,7 @@ import Testing
         #expect(abs(half.lengthSquared - 1) < 1e-6)
         #expect(maxDifference(half.rotate(u), -u) < 1e-5)
         #expect(abs(half.angle - Float.pi) < 1e-5)
+        #expect(abs(dot(half.axis, u)) < 1e-6)
         #expect(sameRotation(Quaternion(from: u, to: 3 * u), .identity, within: 1e-6))
         #expect(Quaternion(from: u, to: SIMD3(0, 0, 0)) == .identity)
     }

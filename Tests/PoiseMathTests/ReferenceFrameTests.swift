@@ -60,6 +60,16 @@ import Testing
         }
     }
 
+    /// A non-finite attitude (a filter that has not started) must not become the reference.
+    @Test func nonFiniteAttitudeIsNotCaptured() {
+        var transform = FrameTransform(frame: .xArbitraryZVertical)
+        let bad = transform.attitude(fromENU: Quaternion(w: .nan, x: 0, y: 0, z: 0))
+        #expect(!bad.isFinite)
+        #expect(!transform.isReferenceCaptured)
+        let q = Quaternion(axis: SIMD3(0, 0, 1), angle: 1)
+        #expect(sameRotation(transform.attitude(fromENU: q), .identity, within: 1e-6))
+    }
+
     @Test func gravityIsTheSameInEveryFrame() async {
         await propertyCheck(count: 100, input: unitQuaternions()) { q in
             for frame in ReferenceFrame.allCases {
