@@ -15,6 +15,7 @@ struct Poise: ParsableCommand {
             CheckCommand.self,
             SynthCommand.self,
             ReplayCommand.self,
+            EvalCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors
