@@ -186,6 +186,11 @@ public struct BinaryTraceReader: ~Copyable {
         return Self.load(current, columnOffsets[column], double: columnIsDouble[column])
     }
 
+    /// 1-based byte within a record where a column starts.
+    public func byteInRecord(ofColumn column: Int) -> Int {
+        column >= 0 && column < columnCount ? columnOffsets[column] + 1 : 1
+    }
+
     // MARK: Errors (cold)
 
     enum Problem { case missing, nonFinite, timeNotIncreasing, partialGroup }

@@ -19,8 +19,19 @@ enum NumberFormatting {
         if value == 0 { return writeZero(value.sign == .minus, p) }
         let a = Double(value.magnitude)
         if value.isFinite && a >= 0x1p-126, let k = decimalExponent(a) {
-            for digits in 7...9 {  // fewer digits show up as trailing zeros
-                if let (d, e) = candidate(a, digits: digits, k: k), floatMatches(d, e, value.magnitude) {
+            // Round to 9 significant digits once (always enough for a Float), then try 7
+            // and 8 by rounding that integer; fewer digits show up as trailing zeros.
+            let s = 8 - k
+            if s >= -22 && s <= 22 {
+                let scaled = s >= 0 ? a * powersOfTen[s] : a / powersOfTen[-s]
+                let d9 = UInt64((scaled + 0x1p52) - 0x1p52)
+                for step in 0..<3 {
+                    let drop = 2 - step
+                    let divisor = drop == 2 ? 100 : drop == 1 ? 10 : 1 as UInt64
+                    var d = (d9 + divisor / 2) / divisor
+                    var e = drop - s
+                    if d == 0 || !floatMatches(d, e, value.magnitude) { continue }
+                    while d % 10 == 0 { d /= 10; e += 1 }
                     return writeDecimal(value.sign == .minus, d, e, p)
                 }
             }
@@ -79,6 +90,13 @@ enum NumberFormatting {
     /// Whether `d·10^e`, correctly rounded to Float, is `target`.
     @inline(__always)
     static func floatMatches(_ d: UInt64, _ e: Int, _ target: Float) -> Bool {
+        if e < 0 && e >= -22 && d <= 1 << 53 {
+            // A multiply by rounded 10^e is within 2 Double ulps; far from a Float midpoint
+            // that is as good as the exact quotient.
+            let approximate = Double(d) * DecimalParsing.negativePowersOfTen[-e]
+            let low = Int64(truncatingIfNeeded: approximate.bitPattern & 0x1FFF_FFFF) &- 0x1000_0000
+            if low > 16 || low < -16 { return Float(approximate) == target }
+        }
         guard let wide = exactDouble(d, e) else { return false }
         // Exactly halfway between two Floats: the Double may hide which side; give up.
         if wide.bitPattern & 0x1FFF_FFFF == 0x1000_0000 { return false }

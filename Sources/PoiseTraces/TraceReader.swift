@@ -89,6 +89,19 @@ public struct TraceReader: ~Copyable {
         }
     }
 
+    /// Where a cell of the current row is, for error messages: line and character column
+    /// (text), or record and 1-based byte within the record (binary).
+    public func position(ofColumn column: Int) -> (line: Int, column: Int) {
+        switch csv {
+        case .some(let reader): return (reader.line, reader.characterColumn(ofColumn: column))
+        case .none: break
+        }
+        switch binary {
+        case .some(let reader): return (reader.record, reader.byteInRecord(ofColumn: column))
+        case .none: return (0, 0)
+        }
+    }
+
     /// The raw text of a cell of the current row (text traces only; empty for binary).
     public func cellText(_ column: Int) -> UnsafeRawBufferPointer {
         switch csv {

@@ -53,5 +53,6 @@ enum TraceSink: ~Copyable {
 
 /// Writes `message` and a newline to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
+    var line = message + "\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

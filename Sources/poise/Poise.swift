@@ -16,6 +16,7 @@ struct Poise: ParsableCommand {
             SynthCommand.self,
             ReplayCommand.self,
             EvalCommand.self,
+            ConvertCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

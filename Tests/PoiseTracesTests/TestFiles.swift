@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PoiseTraces
+
+/// Scratch files for tests: one fresh directory per call site.
+enum TestFiles {
+    static func directory() -> String {
+        var template = Array("/tmp/poise-traces-XXXXXX".utf8CString)
+        let result = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(result != nil, "mkdtemp failed")
+        return String(cString: template)
+    }
+
+    /// Writes `bytes` to a new file named `name` in a fresh directory; returns its path.
+    static func write(_ bytes: [UInt8], name: String = "trace.csv") -> String {
+        let path = directory() + "/" + name
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(fd >= 0)
+        bytes.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return path
+    }
+
+    static func write(_ text: String, name: String = "trace.csv") -> String { write(Array(text.utf8), name: name) }
+
+    static func read(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        precondition(fd >= 0, "cannot open \(path)")
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
+    }
+
+    /// All samples of a trace, or the error.
+    static func samples(_ path: String) -> Result<[TraceSample], TraceError> {
+        do throws(TraceError) {
+            var reader = try TraceReader(path: path)
+            var result: [TraceSample] = []
+            while let sample = try reader.next() { result.append(sample) }
+            return .success(result)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The error message reading `text` as a trace produces (file name replaced by `F`).
+    static func error(reading text: String) -> String? {
+        error(reading: Array(text.utf8))
+    }
+
+    static func error(reading bytes: [UInt8], name: String = "trace.csv") -> String? {
+        let path = write(bytes, name: name)
+        switch samples(path) {
+        case .success: return nil
+        case .failure(let error):
+            var error = error
+            error.file = "F"
+            return error.description
+        }
+    }
+
+    static let header = "t,ax,ay,az,gx,gy,gz"
+}
