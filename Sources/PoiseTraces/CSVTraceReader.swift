@@ -35,13 +35,16 @@ public struct CSVTraceReader: ~Copyable {
     var previousTime = -Double.infinity
 
     /// Opens `path` (`-` = standard input) and reads the metadata and header.
-    public init(path: String) throws(TraceError) {
+    /// - Parameter sensorTrace: require the sensor columns (`t,ax…gz`); false reads derived
+    ///   tables such as replay estimates (cells then come from `doubleValue(ofColumn:)`).
+    public init(path: String, sensorTrace: Bool = true) throws(TraceError) {
         let fd = try openForReading(path)
-        try self.init(path: path, input: ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: Self.maximumLineLength))
+        try self.init(path: path, input: ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: Self.maximumLineLength),
+                      sensorTrace: sensorTrace)
     }
 
     /// Reads the metadata and header from an opened input (possibly already sniffed).
-    init(path: String, input: consuming ByteInput) throws(TraceError) {
+    init(path: String, input: consuming ByteInput, sensorTrace: Bool = true) throws(TraceError) {
         if input.available < 8 { _ = input.refill() }
         if input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start)) {
             throw TraceError(file: path, line: 1, column: 1, message: "not a text trace: this is a binary trace")
@@ -77,7 +80,7 @@ public struct CSVTraceReader: ~Copyable {
         }
         let names = header!
         do {
-            layout = try TraceColumns(names: names)
+            layout = try TraceColumns(names: names, requiringSensorColumns: sensorTrace)
         } catch {
             var column = 1
             if let index = error.column {

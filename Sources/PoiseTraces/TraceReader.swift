@@ -22,7 +22,9 @@ public struct TraceReader: ~Copyable {
     public let layout: TraceColumns
 
     /// Opens `path` (`-` = standard input) and reads its header.
-    public init(path: String) throws(TraceError) {
+    /// - Parameter sensorTrace: for text traces, require the sensor columns (see
+    ///   `CSVTraceReader.init(path:sensorTrace:)`).
+    public init(path: String, sensorTrace: Bool = true) throws(TraceError) {
         let fd = try openForReading(path)
         var input = ByteInput(fd: fd, ownsDescriptor: path != "-", capacity: CSVTraceReader.maximumLineLength)
         while input.available < 8 && input.refill() {}
@@ -30,7 +32,7 @@ public struct TraceReader: ~Copyable {
         if binary {
             self.init(try BinaryTraceReader(path: path, input: input))
         } else {
-            self.init(try CSVTraceReader(path: path, input: input))
+            self.init(try CSVTraceReader(path: path, input: input, sensorTrace: sensorTrace))
         }
     }
 

@@ -17,6 +17,7 @@ struct Poise: ParsableCommand {
             ReplayCommand.self,
             EvalCommand.self,
             ConvertCommand.self,
+            PlotCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

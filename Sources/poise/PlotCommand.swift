@@ -1,0 +1,137 @@
+import ArgumentParser
+import PoiseMath
+import PoisePlot
+import PoiseTraces
+
+/// `poise plot`: an SVG of chosen columns over time.
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Plot columns of traces or estimates over time as an SVG.",
+        discussion: """
+            One panel per column, one line per file. Angle columns (roll, pitch, yaw, tilt and \
+            their true_ forms) are drawn in degrees and break at the ±180° wrap. A column \
+            `true_NAME` in the same file (from `poise replay --columns truth`), or the ground \
+            truth of --truth TRACE, is drawn dashed in NAME's panel. Open the SVG in a browser.
+
+            Examples:
+              poise replay run.csv --columns truth -o est.csv && poise plot est.csv -o est.svg
+              poise plot est-poise.csv est-madgwick.csv --columns yaw --truth run.csv -o yaw.svg
+              poise plot run.csv --columns gx,gy,gz -o gyro.svg
+            """)
+
+    @Argument(help: "CSV traces or replay estimates (the first column t, in seconds).")
+    var files: [String]
+
+    @Option(help: "Columns to plot, comma-separated (default: roll,pitch,yaw when present, else ax..gz).")
+    var columns: String?
+
+    @Option(help: "A trace whose ground truth (qw..qz) is drawn as true roll, pitch and yaw.")
+    var truth: String?
+
+    @Option(help: "Title of the plot.")
+    var title: String?
+
+    @Option(name: .shortAndLong, help: "Output SVG file (- for standard output).")
+    var output: String = "plot.svg"
+
+    func run() throws {
+        var tables: [(name: String, table: ColumnTable)] = []
+        for file in files {
+            tables.append((traceName(file), try ColumnTable(path: file)))
+        }
+        let wanted = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
+            ?? defaultColumns(tables.first!.table)
+        var truthTable: ColumnTable?
+        if let truth { truthTable = try ColumnTable(truthEulerOf: truth) }
+
+        var panels: [PlotPanel] = []
+        for column in wanted {
+            let angle = isAngle(column)
+            var series: [PlotSeries] = []
+            for (name, table) in tables {
+                guard let values = table.values[column] else {
+                    throw CLIError("\(table.path): no column '\(column)' (columns: \(table.names.joined(separator: ",")))")
+                }
+                series.append(PlotSeries(name: tables.count > 1 ? name : column, x: table.time,
+                                         y: angle ? values.map(toDegrees) : values))
+                if let trueValues = table.values["true_" + column], tables.count == 1 {
+                    series.append(.truth(name: "truth", x: table.time, y: trueValues.map(toDegrees)))
+                }
+            }
+            if let truthTable, let values = truthTable.values[column] {
+                series.append(.truth(name: "truth", x: truthTable.time, y: values.map(toDegrees)))
+            }
+            panels.append(PlotPanel(title: column, yLabel: angle ? "\(column) (°)" : column, series: series,
+                                    wrapPeriod: angle ? 360 : nil))
+        }
+        let plot = SVGPlot(title: title ?? files.map(traceName).joined(separator: " vs "),
+                           xLabel: "time (s)", panels: panels)
+        try writeTextFile(plot.render(), to: output)
+    }
+
+    private func defaultColumns(_ table: ColumnTable) -> [String] {
+        if ["roll", "pitch", "yaw"].allSatisfy({ table.values[$0] != nil }) { return ["roll", "pitch", "yaw"] }
+        return ["ax", "ay", "az", "gx", "gy", "gz"].filter { table.values[$0] != nil }
+    }
+
+    private func isAngle(_ column: String) -> Bool {
+        let base = column.hasPrefix("true_") ? String(column.dropFirst(5)) : column
+        return ["roll", "pitch", "yaw", "tilt"].contains(base)
+    }
+}
+
+private func toDegrees(_ radians: Double) -> Double { radians * 180 / .pi }
+
+extension String {
+    var trimmed: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// Every numeric column of a CSV or binary file, read through the trace reader (so bad
+/// input gets the same `FILE:LINE:COLUMN` errors). Empty cells become NaN (gaps in plots).
+struct ColumnTable {
+    let path: String
+    let names: [String]
+    var time: [Double] = []
+    var values: [String: [Double]] = [:]
+
+    init(path: String) throws {
+        var reader = try TraceReader(path: path, sensorTrace: false)
+        self.path = path
+        names = reader.columns
+        guard let timeColumn = names.firstIndex(of: "t") else {
+            throw CLIError("\(path): no time column 't'")
+        }
+        var columns = [[Double]](repeating: [], count: names.count)
+        while try reader.next() != nil {
+            for index in names.indices {
+                columns[index].append(try reader.doubleValue(ofColumn: index))
+            }
+        }
+        time = columns[timeColumn]
+        for (index, name) in names.enumerated() where index != timeColumn {
+            values[name] = columns[index]
+        }
+    }
+
+    /// Roll, pitch and yaw (radians) of a trace's ground truth.
+    init(truthEulerOf path: String) throws {
+        var reader = try TraceReader(path: path)
+        self.path = path
+        names = ["t", "roll", "pitch", "yaw"]
+        guard reader.layout.hasTruth else { throw CLIError("\(path): no ground truth columns qw,qx,qy,qz") }
+        var roll: [Double] = [], pitch: [Double] = [], yaw: [Double] = []
+        while let sample = try reader.next() {
+            time.append(sample.time)
+            if let q = sample.truth {
+                let e = EulerAngles(q.normalized)
+                roll.append(Double(e.roll)); pitch.append(Double(e.pitch)); yaw.append(Double(e.yaw))
+            } else {
+                roll.append(.nan); pitch.append(.nan); yaw.append(.nan)
+            }
+        }
+        values = ["roll": roll, "pitch": pitch, "yaw": yaw]
+    }
+}
