@@ -28,5 +28,10 @@ let package = Package(
             dependencies: benchmarkDependencies,
             path: "Benchmarks/FilterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "TraceBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/TraceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The `poise` binary `swift build` puts next to the sources.
+let poisePath = repositoryRoot.appending(path: ".build/debug/poise").path
+let poiseIsBuilt = FileManager.default.isExecutableFile(atPath: poisePath)
+
+/// `../shared/traces` beside the repository: real recordings, absent from users' clones.
+let sharedTraces = repositoryRoot.deletingLastPathComponent().appending(path: "shared/traces")
+let sharedTraceFiles: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sharedTraces.path)) ?? []
+    return names.filter { $0.hasSuffix(".csv") }.sorted().map { sharedTraces.appending(path: $0).path }
+}()
+let sharedTracesNote: Comment = "../shared/traces is absent (users' clones have none): skipped"
+
+struct PoiseRun {
+    var status: Int32
+    var output: Data
+    var error: String
+    var text: String { String(decoding: output, as: UTF8.self) }
+}
+
+/// Runs the built `poise` with `arguments`.
+func poise(_ arguments: [String]) throws -> PoiseRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: poisePath)
+    process.arguments = arguments
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read standard error on another queue so neither pipe can fill and block the child.
+    var errorData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errorData = error.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return PoiseRun(status: process.terminationStatus, output: outputData,
+                    error: String(decoding: errorData, as: UTF8.self))
+}
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "poise-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// FNV-1a 64-bit hash, for golden digests of large outputs.
+func fnv1a(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash, radix: 16)
+}

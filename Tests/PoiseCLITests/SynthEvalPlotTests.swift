@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"))
+struct SynthEvalPlotTests {
+    @Test func synthIsDeterministicAndSeeded() throws {
+        let a = try poise(["synth", "--motion", "demo", "--rate", "50"])
+        let b = try poise(["synth", "--motion", "demo", "--rate", "50"])
+        let c = try poise(["synth", "--motion", "demo", "--rate", "50", "--seed", "2"])
+        #expect(a.status == 0 && a.output == b.output && a.output != c.output)
+        #expect(a.text.contains("# movement="))
+    }
+
+    @Test func synthRejectsBadArguments() throws {
+        let none = try poise(["synth"])
+        #expect(none.status == 64)
+        let unknown = try poise(["synth", "--motion", "loop-the-loop"])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.hasPrefix("poise: unknown motion 'loop-the-loop' (allowed: "))
+    }
+
+    @Test func evalScoresEveryFilterOnASyntheticTrace() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appending(path: "demo.csv").path
+        #expect(try poise(["synth", "--motion", "demo", "--rate", "100", "-o", trace]).status == 0)
+        for filter in ["poise", "mekf", "madgwick", "mahony", "complementary"] {
+            let run = try poise(["eval", trace, "--filter", filter, "--json"])
+            #expect(run.status == 0, "\(filter): \(run.error)")
+            let json = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+            let mean = json?["mean"] as? [String: Any]
+            let total = mean?["total"] as? Double
+            // A calibrated sensor and an exact truth: every filter should be within a few degrees.
+            #expect(total.map { $0 < 6 } == true, "\(filter): \(run.text)")
+        }
+    }
+
+    @Test func evalNeedsGroundTruth() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appending(path: "no-truth.csv")
+        try "t,ax,ay,az,gx,gy,gz\n0,0,0,9.8,0,0,0\n".write(to: trace, atomically: true, encoding: .utf8)
+        let run = try poise(["eval", trace.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("no ground truth"))
+    }
+
+    @Test func plotWritesAStandaloneSVG() throws {
+        let directory = try temporaryDirectory()
+        let trace = directory.appending(path: "demo.csv").path
+        let estimate = directory.appending(path: "estimate.csv").path
+        let svg = directory.appending(path: "plot.svg").path
+        #expect(try poise(["synth", "--motion", "demo", "--rate", "50", "-o", trace]).status == 0)
+        #expect(try poise(["replay", trace, "--columns", "truth", "--quiet", "-o", estimate]).status == 0)
+        let run = try poise(["plot", estimate, "-o", svg])
+        #expect(run.status == 0, "\(run.error)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("<svg") && text.hasSuffix("</svg>\n"))
+        #expect(text.contains("truth"))
+        let missing = try poise(["plot", estimate, "--columns", "heading", "-o", svg])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("no column 'heading'"))
+    }
+}
