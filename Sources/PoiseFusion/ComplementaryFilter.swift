@@ -87,16 +87,24 @@ public struct ComplementaryFilter: AttitudeFilter {
         if let m = input.magnetometer,
            let measured = StartupAlignment.northReferenced(accelerometer: a, magnetometer: m) {
             // Slerp in the body frame from the prediction towards the measured attitude.
-            let error = predicted.conjugate * measured
-            let step = StartupAlignment.rotationVector(error) * fraction
-            next = predicted * Quaternion(rotationVector: step)
+            if fraction >= 1 {
+                next = measured
+            } else {
+                let error = predicted.conjugate * measured
+                let step = StartupAlignment.rotationVector(error) * fraction
+                next = predicted * Quaternion(rotationVector: step)
+            }
             flags.insert(.magnetometerUsed)
         } else {
             // Tilt only: rotate about a horizontal world axis so measured "up" meets +z.
             let up = predicted.rotate(a * reciprocalSquareRoot(dot(a, a)))
             let correction = StartupAlignment.shortestArc(from: up, to: SIMD3(0, 0, 1))
-            let step = StartupAlignment.rotationVector(correction) * fraction
-            next = Quaternion(rotationVector: step) * predicted
+            if fraction >= 1 {
+                next = correction * predicted
+            } else {
+                let step = StartupAlignment.rotationVector(correction) * fraction
+                next = Quaternion(rotationVector: step) * predicted
+            }
         }
         attitude = StartupAlignment.sanitised(next, fallback: predicted)
     }

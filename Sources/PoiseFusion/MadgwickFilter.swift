@@ -14,8 +14,9 @@ import PoiseMath
 ///
 /// Start-up: the attitude is taken from the first valid accelerometer (+ magnetometer)
 /// sample, then the gain ramps linearly from `startupGain` down to `beta` over `startupTime`
-/// seconds (flag `.initialising`). With `startupTime = 0` the update is exactly the published
-/// algorithm. The filter does not estimate the gyroscope bias.
+/// seconds (flag `.initialising`); during the ramp the step is proportional to small
+/// gradients rather than normalised, so the large gain cannot chatter. With `startupTime = 0`
+/// the update is exactly the published algorithm. The filter does not estimate the gyroscope bias.
 public struct MadgwickFilter: AttitudeFilter {
     public struct Settings: Sendable {
         /// Gradient-descent step, rad/s: the largest attitude correction rate. Default 0.1.
@@ -99,7 +100,8 @@ public struct MadgwickFilter: AttitudeFilter {
             return
         }
         let beta = gain
-        if elapsed < settings.startupTime {
+        let ramping = elapsed < settings.startupTime
+        if ramping {
             flags.insert(.initialising)
             elapsed += dt
         }
@@ -117,7 +119,10 @@ public struct MadgwickFilter: AttitudeFilter {
             }
             let n2 = (step * step).sum()
             if n2 > 0, n2.isFinite {
-                rate -= beta * step * reciprocalSquareRoot(n2)
+                // The published step is normalised: always `beta` long, however small the
+                // error, so a large start-up gain would chatter around the solution. During
+                // the ramp, small gradients (|∇f| < 1, errors below ~30°) act in proportion.
+                rate -= beta * step * reciprocalSquareRoot(ramping ? max(n2, 1) : n2)
             }
         }
         state = StartupAlignment.sanitised(Quaternion(components: q.components + rate * dt), fallback: q)
