@@ -8,13 +8,17 @@ extension PoiseFilter {
                                     flags: inout FilterFlags) {
         let atRest = rest.update(gyroscope: gyroscope, accelerometer: a, dt: dt)
         if atRest { flags.insert(.atRest) }
-        let norm = squareRoot(dot(a, a))
-        if atRest { gravity += min(dt / settings.restFilterTimeConstant, 1) * (norm - gravity) }
+        let norm2 = dot(a, a)
+        if atRest {
+            gravity += min(dt / settings.restFilterTimeConstant, 1) * (norm2 - gravity * gravity)
+                / (2 * gravity)
+        }
 
-        // Leave out samples far from 1 g (impacts, strong linear acceleration), for a while.
+        // Leave out impacts (norm far from 1 g), for a short while.
         var rejected = false
-        if !accelerationFilter.isAveraging,
-           abs(norm - gravity) > settings.accelerationRejectionThreshold {
+        let low = max(gravity - settings.accelerationRejectionThreshold, 0)
+        let high = gravity + settings.accelerationRejectionThreshold
+        if !accelerationFilter.isAveraging, norm2 < low * low || norm2 > high * high {
             if accelerationRejectionTime < settings.accelerationRejectionTime {
                 accelerationRejectionTime += dt
                 rejected = true
@@ -33,22 +37,36 @@ extension PoiseFilter {
         // Turn the filtered gravity, seen in the earth frame, upright.
         let filtered = accelerationFilter.output
         let filteredNorm2 = dot(filtered, filtered)
-        guard filteredNorm2 > 1e-6 else { return }
-        let inverseNorm = reciprocalSquareRoot(filteredNorm2)
+        guard filteredNorm2 > 1e-6 else {
+            earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
+            return
+        }
+        let inverseNorm = Self.fastReciprocalSquareRoot(filteredNorm2)
         let up = inclinationCorrection.rotate(filtered) * inverseNorm
         let correction: Quaternion
         if up.z > -0.9999 {
-            let w = squareRoot((1 + up.z) / 2)
-            let s = 1 / (2 * w)
-            correction = Quaternion(w: w, x: up.y * s, y: -up.x * s, z: 0)
+            // w = √((1 + z)/2), vector = (y, −x, 0)/(2w), with a single reciprocal root.
+            let r = Self.fastReciprocalSquareRoot(2 * (1 + up.z))
+            correction = Quaternion(w: (1 + up.z) * r, x: up.y * r, y: -up.x * r, z: 0)
         } else {
             correction = Quaternion(w: 0, x: 1, y: 0, z: 0)
         }
-        inclinationCorrection = (correction * inclinationCorrection).normalized
+        inclinationCorrection = Self.renormalized(correction * inclinationCorrection)
+        earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
 
+        // The bias changes over tens of seconds and its measurements are low-pass signals, so
+        // the Kalman filter runs at about 100 Hz whatever the sample rate.
+        biasElapsed += dt
+        guard biasElapsed >= Self.biasUpdateInterval else { return }
+        let step = biasElapsed
+        biasElapsed = 0
+        biasEstimator.predict(dt: step)
         updateBias(restRate: atRest ? rest.gyroscope.output : nil, usable: !rejected,
-                   inverseGravity: inverseNorm, angularRate: gyroscope, dt: dt)
+                   inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
     }
+
+    /// Time between bias Kalman filter steps, s.
+    @inlinable static var biasUpdateInterval: Float { 0.01 }
 
     /// One step of the bias Kalman filter: at rest the filtered gyroscope is the bias; in
     /// motion the drift of the filtered gravity in I measures the world-horizontal bias.
@@ -56,9 +74,8 @@ extension PoiseFilter {
     mutating func updateBias(restRate: SIMD3<Float>?, usable: Bool, inverseGravity: Float,
                              angularRate: SIMD3<Float>, dt: Float) {
         let bias = biasEstimator.bias
-        let bodyToEarth = inclinationCorrection * gyroscopeAttitude
-        let rowX = bodyToEarth.inverseRotate(SIMD3(1, 0, 0))
-        let rowY = bodyToEarth.inverseRotate(SIMD3(0, 1, 0))
+        let rotation = Self.rotationRows(earthAttitude)
+        let rowX = rotation.x, rowY = rotation.y
         let rows = rotationFilter.update(
             SIMD8(rowX.x, rowX.y, rowX.z, rowY.x, rowY.y, rowY.z, dot(rowX, bias), dot(rowY, bias)),
             dt: dt)
@@ -82,10 +99,7 @@ extension PoiseFilter {
                              measurement: -drift.y + rows[6], variance: variance)
         biasEstimator.update(h: SIMD3(rows[3], rows[4], rows[5]),
                              measurement: drift.x + rows[7], variance: variance)
-        // The vertical bias is unobservable from gravity: pull it weakly towards zero so its
-        // uncertainty stays bounded.
-        let rowZ = bodyToEarth.inverseRotate(SIMD3(0, 0, 1))
-        biasEstimator.update(h: rowZ, measurement: 0,
-                             variance: variance / max(settings.biasVerticalForgettingFactor, 1e-10))
+        // The vertical (world z) bias is unobservable from gravity; its variance grows to the
+        // ceiling until rest, or rotation that tilts the body axes, makes it observable.
     }
 }

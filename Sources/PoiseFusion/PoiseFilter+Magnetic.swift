@@ -40,9 +40,10 @@ public struct PoiseFilterMagneticDetector: Sendable {
     /// Whether a reference field exists yet.
     @inlinable public var hasReference: Bool { referenceNorm > 0 }
 
-    /// Classifies one reading of norm (µT) and dip (rad); `rate` is the gyroscope norm, rad/s.
+    /// Classifies one reading of norm (µT) and dip (rad); `rateSquared` is the squared
+    /// angular rate, (rad/s)².
     @inlinable @inline(__always)
-    public mutating func update(norm: Float, dip: Float, rate: Float, dt: Float,
+    public mutating func update(norm: Float, dip: Float, rateSquared: Float, dt: Float,
                                 settings: PoiseFilter.Settings) {
         let k = min(dt / settings.magneticReferenceTimeConstant, 1)
         if hasReference, abs(norm - referenceNorm) < settings.magneticNormThreshold * referenceNorm,
@@ -70,7 +71,8 @@ public struct PoiseFilterMagneticDetector: Sendable {
             if !hasReference {
                 candidateTime += dt
                 if candidateTime >= settings.magneticFirstFieldTime { accept() }
-            } else if rate >= settings.magneticNewFieldMinimumRate {
+            } else if rateSquared
+                        >= settings.magneticNewFieldMinimumRate * settings.magneticNewFieldMinimumRate {
                 candidateTime += dt
                 if candidateTime >= settings.magneticNewFieldTime { accept() }
             }
@@ -99,19 +101,18 @@ extension PoiseFilter {
     @inlinable @inline(__always)
     mutating func updateHeading(_ m: SIMD3<Float>, rate: SIMD3<Float>, dt: Float,
                                 flags: inout FilterFlags) {
-        let field = (inclinationCorrection * gyroscopeAttitude).rotate(m)
+        let field = earthAttitude.rotate(m)
         let norm2 = dot(field, field)
-        guard norm2 > 1e-6 else { return }
-        let inverseNorm = reciprocalSquareRoot(norm2)
         let horizontal2 = field.x * field.x + field.y * field.y
         // Near a magnetic pole (or in a vertical disturbance) heading is undefined.
-        guard horizontal2 > 1e-4 * norm2 else { return }
+        guard horizontal2 > 1e-4 * norm2, norm2 > 1e-6 else { return }
 
         var gain = min(dt / settings.magnetometerTimeConstant, 1)
         if settings.magneticDisturbanceRejection {
-            let dip = _asin(max(-1, min(1, field.z * inverseNorm)))
-            magnetic.update(norm: norm2 * inverseNorm, dip: dip,
-                            rate: squareRoot(dot(rate, rate)), dt: dt, settings: settings)
+            let horizontal = horizontal2 * Self.fastReciprocalSquareRoot(horizontal2)
+            let dip = Self.arcTangent(field.z, horizontal)
+            magnetic.update(norm: norm2 * Self.fastReciprocalSquareRoot(norm2), dip: dip,
+                            rateSquared: dot(rate, rate), dt: dt, settings: settings)
             if magnetic.isDisturbed {
                 flags.insert(.magneticDisturbance)
                 if magnetic.rejectionTime < settings.magneticMaximumRejectionTime {
@@ -129,8 +130,8 @@ extension PoiseFilter {
         gain = max(gain, 1 / magneticSamples)
 
         let world = headingCorrection.rotate(field)
-        let error = _atan2(world.x, world.y)  // angle of the field east of north
-        headingCorrection = (Self.rotationAboutVertical(gain * error) * headingCorrection).normalized
+        let error = Self.arcTangent(world.x, world.y)  // angle of the field east of north
+        headingCorrection = Self.renormalized(Self.rotationAboutVertical(gain * error) * headingCorrection)
         flags.insert(.magnetometerUsed)
     }
 }

@@ -42,9 +42,6 @@ extension PoiseFilter {
         /// Time over which bias certainty decays by `biasInitialUncertainty / 5`-sized steps
         /// (the random-walk process noise of the bias), s.
         public var biasForgettingTime: Float
-        /// How weakly the unobservable vertical bias is pulled to zero during motion
-        /// (ratio of motion to vertical measurement variance; smaller is weaker).
-        public var biasVerticalForgettingFactor: Float
 
         /// Accelerometer samples whose norm differs from gravity by more than this are left out
         /// of the inclination filter, m/s² (`.infinity` disables rejection). Only impacts
@@ -99,7 +96,6 @@ extension PoiseFilter {
             biasMotionRateUncertainty: Float = 0.01,
             biasRestUncertainty: Float = 0.03 * .pi / 180,
             biasForgettingTime: Float = 100,
-            biasVerticalForgettingFactor: Float = 1e-4,
             accelerationRejectionThreshold: Float = 30,
             accelerationRejectionTime: Float = 0.1,
             magneticNormThreshold: Float = 0.1,
@@ -128,7 +124,6 @@ extension PoiseFilter {
             self.biasMotionRateUncertainty = biasMotionRateUncertainty
             self.biasRestUncertainty = biasRestUncertainty
             self.biasForgettingTime = biasForgettingTime
-            self.biasVerticalForgettingFactor = biasVerticalForgettingFactor
             self.accelerationRejectionThreshold = accelerationRejectionThreshold
             self.accelerationRejectionTime = accelerationRejectionTime
             self.magneticNormThreshold = magneticNormThreshold

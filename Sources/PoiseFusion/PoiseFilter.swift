@@ -31,6 +31,8 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var inclinationCorrection: Quaternion
     /// Heading-free earth frame → ENU (a rotation about z; identity in 6D).
     @usableFromInline var headingCorrection: Quaternion
+    /// `inclinationCorrection ⊗ gyroscopeAttitude`: body → heading-free earth frame.
+    @usableFromInline var earthAttitude: Quaternion
     /// Accelerometer in I, low-pass filtered; its rate measures the drift of I.
     @usableFromInline var accelerationFilter: PoiseFilterLowPass<SIMD3<Float>>
     /// Rows x and y of the body → earth rotation and their products with the bias estimate,
@@ -44,6 +46,8 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var magneticSamples: Float
     /// Norm of gravity as measured at rest, m/s².
     @usableFromInline var gravity: Float
+    /// Time since the last bias Kalman filter step, s.
+    @usableFromInline var biasElapsed: Float
     /// Time the accelerometer has been rejected without interruption, s.
     @usableFromInline var accelerationRejectionTime: Float
     @usableFromInline var flags: FilterFlags
@@ -58,6 +62,7 @@ public struct PoiseFilter: AttitudeFilter {
         gyroscopeAttitude = .identity
         inclinationCorrection = .identity
         headingCorrection = .identity
+        earthAttitude = .identity
         accelerationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
         rotationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
         rest = PoiseFilterRestDetector(settings: settings)
@@ -68,6 +73,7 @@ public struct PoiseFilter: AttitudeFilter {
         magneticSamples = 0
         gravity = 9.81
         accelerationRejectionTime = 0
+        biasElapsed = 0
         flags = .initialising
         rejectedSamples = 0
         let degrees: Float = 180 / .pi
@@ -85,7 +91,7 @@ public struct PoiseFilter: AttitudeFilter {
     /// Body-to-world attitude (ENU; heading arbitrary but steady in 6D).
     @inlinable
     public var attitude: Quaternion {
-        (headingCorrection * (inclinationCorrection * gyroscopeAttitude)).normalized
+        Self.renormalized(headingCorrection * earthAttitude)
     }
 
     /// Flags of the last update, bias estimate and rejected-sample count.
@@ -128,14 +134,14 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 1. Strapdown integration into I.
         let rate = screened.gyroscope - biasEstimator.bias
-        gyroscopeAttitude = (gyroscopeAttitude * Self.rotation(rate * dt)).normalized
+        gyroscopeAttitude = Self.renormalized(gyroscopeAttitude * Self.rotation(rate * dt))
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
-        biasEstimator.predict(dt: dt)
         if let a = screened.accelerometer {
             updateInclination(a, gyroscope: screened.gyroscope, dt: dt, flags: &newFlags)
         } else {
             rest.interrupt()
+            earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
         }
         if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
 
@@ -145,7 +151,8 @@ public struct PoiseFilter: AttitudeFilter {
         }
 
         // Never let anything non-finite out: start again instead.
-        if (attitude.components * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
+        let check = headingCorrection.components * earthAttitude.components
+        if (check * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
             restart()
             newFlags.insert(.initialising)
         }
