@@ -68,6 +68,9 @@ import Testing
         ("repeat 100000 { repeat 100000 { rest 1 } }", "bad:1:1: script expands to more than 100000 segments"),
         ("repeat 1000 { rest 1000 ; rest 1000 }", "bad:1:1: script is longer than 1000000 s"),
         ("{", "bad:1:1: expected a statement"),
+        ("spin x 1e300 rad/s for 1 s", "bad:1:8: rate is larger than 100000 rad/s"),
+        ("rotate x 1e9 deg over 1 s", "bad:1:10: angle is larger than 1000000 rad"),
+        ("rest 1e-9", "bad:1:6: duration must be at least 1 µs"),
         ("rest 1 # ok\n   # fine\n\tspin x 1 rad/s for", "bad:3:20: expected a duration, found end of script"),
     ]
 
