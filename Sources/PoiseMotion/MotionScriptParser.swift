@@ -118,10 +118,21 @@ struct MotionScriptParser {
             throw error("expected \(what), found \(token.text)", at: token)
         }
         guard let value = Double(w), value.isFinite else {
+            if let split = Self.gluedUnit(w) {
+                throw error("write a space between the number and its unit ('\(split.number) \(split.unit)')", at: token)
+            }
             throw error("expected \(what) (a number), found '\(w)'", at: token)
         }
         _ = advance()
         return (value, token)
+    }
+
+    /// `"90deg"` → `("90", "deg")` when a number is glued to letters.
+    static func gluedUnit(_ word: String) -> (number: Substring, unit: Substring)? {
+        guard let first = word.firstIndex(where: { $0.isLetter && $0 != "e" && $0 != "E" }),
+            first != word.startIndex, Double(word[..<first]) != nil
+        else { return nil }
+        return (word[..<first], word[first...])
     }
 
     /// A number followed by a unit from `units` (factor to SI); `defaultFactor` allows no unit.
@@ -186,6 +197,9 @@ struct MotionScriptParser {
         default:
             let parts = w.split(separator: ",", omittingEmptySubsequences: false)
             let values = parts.compactMap { Double($0) }
+            if w.hasSuffix(","), case .word = tokens[index + 1].kind {
+                throw error("write the axis vector without spaces, like 0.6,0.8,0", at: token)
+            }
             guard parts.count == 3, values.count == 3, values.allSatisfy(\.isFinite) else {
                 throw error("expected an axis (x, y, z or a vector like 0.6,0.8,0), found '\(raw)'", at: token)
             }
