@@ -9,20 +9,31 @@
 /// Same input → same output bits on every conforming machine, unlike the C library's
 /// `sin`, `cos` and `log`.
 public enum DeterministicMath {
-    // π/2 split into three parts (Cody–Waite) so k·(π/2) is subtracted almost exactly.
-    @usableFromInline static let halfPiHigh = 1.5707963267341256e+00
-    @usableFromInline static let halfPiMiddle = 6.07710050630396597660e-11
-    @usableFromInline static let halfPiLow = 2.02226624871116645580e-21
+    // π/2 split into parts of at most 26 significant bits (the last one carries the rest),
+    // so k·part is exact for |k| < 2²⁷ and x − k·π/2 is computed almost exactly
+    // (Cody–Waite reduction).
+    @usableFromInline static let halfPi1 = 0x1.921fb58000000p+0
+    @usableFromInline static let halfPi2 = -0x1.dde9740000000p-27
+    @usableFromInline static let halfPi3 = 0x1.1a62630000000p-54
+    @usableFromInline static let halfPi4 = 0x1.8a2e03707344ap-81
     @usableFromInline static let twoOverPi = 6.3661977236758138e-01
+    /// 2²⁷ · π/2: up to here the reduction is accurate to a few ulps.
+    public static let accurateArgumentLimit = 2.1e8
 
     /// Reduces `x` to `r ∈ [−π/4, π/4]` and the quadrant `k mod 4`.
     @usableFromInline
     static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
+        var x = x
+        if abs(x) > accurateArgumentLimit {
+            // Exact remainder by the Double nearest 2π: finite and deterministic, but off by
+            // about |x|·2.4e-16 rad. Motion scripts never get here (the parser limits phases).
+            x = x.truncatingRemainder(dividingBy: 6.283185307179586)
+        }
         let k = (x * twoOverPi).rounded(.toNearestOrEven)
-        let r = ((x - k * halfPiHigh) - k * halfPiMiddle) - k * halfPiLow
-        // k fits an Int for every argument the generator produces (|x| < 1e15).
-        let quadrant = Int(k) & 3
-        return (r, quadrant)
+        let r = (((x - k * halfPi1) - k * halfPi2) - k * halfPi3) - k * halfPi4
+        var m = k.truncatingRemainder(dividingBy: 4)
+        if m < 0 { m += 4 }
+        return (r, Int(m))
     }
 
     // Taylor kernels on |r| ≤ π/4; the truncation error is below 1e-19.
@@ -55,7 +66,7 @@ public enum DeterministicMath {
         return 1 - r2 * p
     }
 
-    /// Sine of `x` radians. Not finite → NaN.
+    /// Sine of `x` radians (accurate to a few ulps up to ``accurateArgumentLimit``). Not finite → NaN.
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         let (r, q) = reduce(x)
@@ -67,7 +78,7 @@ public enum DeterministicMath {
         }
     }
 
-    /// Cosine of `x` radians. Not finite → NaN.
+    /// Cosine of `x` radians (accurate to a few ulps up to ``accurateArgumentLimit``). Not finite → NaN.
     public static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         let (r, q) = reduce(x)

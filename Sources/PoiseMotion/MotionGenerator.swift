@@ -44,13 +44,17 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
     ///     seen from above), applied on top of `initialAttitude`.
     ///   - environment: gravity and the magnetic field.
     /// - Throws: ``MotionSettingsError`` when the rate is not positive and finite or the
-    ///   script would produce more than 2³¹ samples.
+    ///   script would produce more than 2³¹ samples, or a hand-built segment is invalid
+    ///   (see ``MotionSegment/problem``).
     public init(
         script: MotionScript, sampleRate: Double, initialAttitude: Quaternion = .identity,
         initialHeading: Double = 0, environment: MotionEnvironment = .default
     ) throws(MotionSettingsError) {
         guard sampleRate > 0, sampleRate.isFinite else {
             throw MotionSettingsError("sample rate must be positive and finite, got \(sampleRate)")
+        }
+        for (k, segment) in script.segments.enumerated() {
+            if let problem = segment.problem { throw MotionSettingsError("segment \(k + 1) of \(script.name): \(problem)") }
         }
         let duration = script.duration
         let count = script.segments.isEmpty ? 0 : (duration * sampleRate * (1 + 1e-12)).rounded(.down) + 1
@@ -103,6 +107,12 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
             movement: segment.isMovement, segmentIndex: segmentCursor)
     }
 
+    /// ``movementRanges`` in the trace header syntax: `"a:b,c:d"` (empty when none), for
+    /// `# movement=` + this.
+    public var movementHeaderValue: String {
+        movementRanges.map { "\($0.lowerBound):\($0.upperBound)" }.joined(separator: ",")
+    }
+
     /// Sample-index ranges `[a, b)` that lie in movement segments (adjacent movement segments
     /// merged), matching ``MotionSample/movement`` exactly. For a trace header
     /// `# movement=a:b,c:d`.
@@ -129,6 +139,11 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         return Swift.min(i, sampleCount)
     }
 
+    /// 2π × the fractional part of `cycles`: keeps sine arguments small in long segments.
+    static func phase(cycles: Double) -> Double {
+        2 * Double.pi * (cycles - cycles.rounded(.down))
+    }
+
     /// Attitude, body angular rate and world linear acceleration `u` seconds into `segment`.
     static func state(of segment: MotionSegment, start q0: RotationD, at u: Double)
         -> (attitude: RotationD, rate: Vector3D, acceleration: Vector3D)
@@ -148,13 +163,13 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         case .wobble(let axis, let amplitude, let frequency, _):
             let a = Vector3D(axis.x, axis.y, axis.z)
             let omega = 2 * Double.pi * frequency
-            let phase = omega * u
+            let phase = Self.phase(cycles: frequency * u)
             let theta = amplitude * DeterministicMath.sin(phase)
             let rate = amplitude * omega * DeterministicMath.cos(phase)
             return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero)
         case .shake(let direction, let amplitude, let frequency, _):
             let d = Vector3D(direction.x, direction.y, direction.z)
-            let acceleration = amplitude * DeterministicMath.sin(2 * Double.pi * frequency * u)
+            let acceleration = amplitude * DeterministicMath.sin(Self.phase(cycles: frequency * u))
             return (q0, .zero, q0.rotate(acceleration * d))
         case .move(let direction, let distance, let duration):
             let d = Vector3D(direction.x, direction.y, direction.z)

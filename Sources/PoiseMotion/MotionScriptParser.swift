@@ -118,10 +118,21 @@ struct MotionScriptParser {
             throw error("expected \(what), found \(token.text)", at: token)
         }
         guard let value = Double(w), value.isFinite else {
+            if let split = Self.gluedUnit(w) {
+                throw error("write a space between the number and its unit ('\(split.number) \(split.unit)')", at: token)
+            }
             throw error("expected \(what) (a number), found '\(w)'", at: token)
         }
         _ = advance()
         return (value, token)
+    }
+
+    /// `"90deg"` → `("90", "deg")` when a number is glued to letters.
+    static func gluedUnit(_ word: String) -> (number: Substring, unit: Substring)? {
+        guard let first = word.firstIndex(where: { $0.isLetter && $0 != "e" && $0 != "E" }),
+            first != word.startIndex, Double(word[..<first]) != nil
+        else { return nil }
+        return (word[..<first], word[first...])
     }
 
     /// A number followed by a unit from `units` (factor to SI); `defaultFactor` allows no unit.
@@ -142,6 +153,7 @@ struct MotionScriptParser {
             "a duration", units: ["s": 1, "ms": 0.001, "min": 60], unitNames: "a duration unit (s, ms or min)",
             defaultFactor: 1)
         guard seconds > 0 else { throw error("duration must be positive", at: token) }
+        guard seconds >= 1e-6 else { throw error("duration must be at least 1 µs", at: token) }
         guard seconds <= MotionScript.maximumDuration else {
             throw error("duration is longer than \(Int(MotionScript.maximumDuration)) s", at: token)
         }
@@ -149,13 +161,23 @@ struct MotionScriptParser {
     }
 
     private mutating func angle() throws(MotionScriptError) -> Double {
-        try quantity("an angle", units: ["deg": .pi / 180, "rad": 1], unitNames: "an angle unit (deg or rad)").value
+        let (radians, token) = try quantity(
+            "an angle", units: ["deg": .pi / 180, "rad": 1], unitNames: "an angle unit (deg or rad)")
+        return try limited(radians, 1e6, "angle", "rad", token)
+    }
+
+    /// Rejects magnitudes no real motion has (they would only produce meaningless samples).
+    private func limited(_ value: Double, _ limit: Double, _ what: String, _ unit: String, _ token: Token)
+        throws(MotionScriptError) -> Double
+    {
+        guard abs(value) <= limit else { throw error("\(what) is larger than \(Int(limit)) \(unit)", at: token) }
+        return value
     }
 
     private mutating func frequency() throws(MotionScriptError) -> Double {
         let (hz, token) = try quantity("a frequency", units: ["hz": 1], unitNames: "a frequency unit (hz)")
         guard hz > 0 else { throw error("frequency must be positive", at: token) }
-        return hz
+        return try limited(hz, 1e6, "frequency", "Hz", token)
     }
 
     private mutating func axis() throws(MotionScriptError) -> SIMD3<Double> {
@@ -175,6 +197,9 @@ struct MotionScriptParser {
         default:
             let parts = w.split(separator: ",", omittingEmptySubsequences: false)
             let values = parts.compactMap { Double($0) }
+            if w.hasSuffix(","), case .word = tokens[index + 1].kind {
+                throw error("write the axis vector without spaces, like 0.6,0.8,0", at: token)
+            }
             guard parts.count == 3, values.count == 3, values.allSatisfy(\.isFinite) else {
                 throw error("expected an axis (x, y, z or a vector like 0.6,0.8,0), found '\(raw)'", at: token)
             }
@@ -243,9 +268,10 @@ struct MotionScriptParser {
             try append(.rotate(axis: axis, angle: angle, duration: duration()), to: &list, at: start)
         case "spin":
             let axis = try axis()
-            let rate = try quantity(
+            let (rawRate, rateToken) = try quantity(
                 "a rate", units: ["deg/s": .pi / 180, "rad/s": 1, "rpm": 2 * .pi / 60],
-                unitNames: "a rate unit (deg/s, rad/s or rpm)").value
+                unitNames: "a rate unit (deg/s, rad/s or rpm)")
+            let rate = try limited(rawRate, 1e5, "rate", "rad/s", rateToken)
             try expectKeyword("for", after: "the rate")
             try append(.spin(axis: axis, rate: rate, duration: duration()), to: &list, at: start)
         case "wobble":
@@ -263,9 +289,10 @@ struct MotionScriptParser {
         case "shake":
             let seconds = try duration()
             try expectKeyword("amplitude", after: "the duration")
-            let amplitude = try quantity(
+            let (rawAmplitude, amplitudeToken) = try quantity(
                 "an acceleration", units: ["m/s2": 1, "m/s^2": 1, "m/s²": 1, "g": Self.standardGravity],
-                unitNames: "an acceleration unit (m/s2 or g)").value
+                unitNames: "an acceleration unit (m/s2 or g)")
+            let amplitude = try limited(rawAmplitude, 1e6, "acceleration", "m/s²", amplitudeToken)
             try expectKeyword("frequency", after: "the amplitude")
             let hz = try frequency()
             var direction = SIMD3<Double>(1, 0, 0)
@@ -276,8 +303,9 @@ struct MotionScriptParser {
             try append(.shake(direction: direction, amplitude: amplitude, frequency: hz, duration: seconds), to: &list, at: start)
         case "move":
             let direction = try axis()
-            let distance = try quantity(
-                "a distance", units: ["m": 1, "cm": 0.01, "mm": 0.001], unitNames: "a distance unit (m, cm or mm)").value
+            let (rawDistance, distanceToken) = try quantity(
+                "a distance", units: ["m": 1, "cm": 0.01, "mm": 0.001], unitNames: "a distance unit (m, cm or mm)")
+            let distance = try limited(rawDistance, 1e6, "distance", "m", distanceToken)
             try expectKeyword("over", after: "the distance")
             try append(.move(direction: direction, distance: distance, duration: duration()), to: &list, at: start)
         case "repeat":

@@ -38,6 +38,35 @@ public enum MotionSegment: Sendable, Equatable {
     }
 }
 
+extension MotionSegment {
+    /// Why this segment cannot be generated (hand-built segments are not checked by a
+    /// parser), or `nil` when it is fine.
+    public var problem: String? {
+        func finite(_ values: Double...) -> Bool { values.allSatisfy(\.isFinite) }
+        func unit(_ v: SIMD3<Double>) -> Bool {
+            let n = (v * v).sum()
+            return n.isFinite && abs(n - 1) < 1e-6
+        }
+        guard duration > 0, duration.isFinite else { return "duration must be positive and finite, got \(duration)" }
+        switch self {
+        case .rest:
+            return nil
+        case .rotate(let axis, let angle, _):
+            return unit(axis) && finite(angle) ? nil : "rotate needs a unit axis and a finite angle"
+        case .spin(let axis, let rate, _):
+            return unit(axis) && finite(rate) ? nil : "spin needs a unit axis and a finite rate"
+        case .wobble(let axis, let amplitude, let frequency, _):
+            return unit(axis) && finite(amplitude, frequency) && frequency > 0
+                ? nil : "wobble needs a unit axis, a finite amplitude and a positive frequency"
+        case .shake(let direction, let amplitude, let frequency, _):
+            return unit(direction) && finite(amplitude, frequency) && frequency > 0
+                ? nil : "shake needs a unit direction, a finite amplitude and a positive frequency"
+        case .move(let direction, let distance, _):
+            return unit(direction) && finite(distance) ? nil : "move needs a unit direction and a finite distance"
+        }
+    }
+}
+
 /// Minimum-jerk profile s(τ) = 10τ³ − 15τ⁴ + 6τ⁵ on τ ∈ [0, 1] and its derivatives.
 enum MinimumJerk {
     static func position(_ t: Double) -> Double { t * t * t * (10 + t * (-15 + 6 * t)) }

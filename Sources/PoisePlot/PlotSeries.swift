@@ -65,3 +65,20 @@ public struct PlotPanel: Sendable, Equatable {
         self.wrapPeriod = wrapPeriod
     }
 }
+
+extension PlotPanel {
+    /// An estimate (solid) against the truth (dashed black) on one panel, e.g. roll in degrees.
+    ///
+    /// ```swift
+    /// PlotPanel.comparison(title: "yaw", yLabel: "°", x: t, estimate: yawEst, truth: yawRef, wrapPeriod: 360)
+    /// ```
+    public static func comparison(
+        title: String, yLabel: String, x: [Double], estimate: [Double], truth: [Double],
+        estimateName: String = "estimate", truthName: String = "truth", wrapPeriod: Double? = nil
+    ) -> PlotPanel {
+        PlotPanel(
+            title: title, yLabel: yLabel,
+            series: [PlotSeries(name: estimateName, x: x, y: estimate), .truth(name: truthName, x: x, y: truth)],
+            wrapPeriod: wrapPeriod)
+    }
+}

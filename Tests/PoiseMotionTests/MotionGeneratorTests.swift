@@ -136,7 +136,21 @@ func angleBetween(_ a: Quaternion, _ b: Quaternion) -> Double {
             for range in generator.movementRanges { for i in range { fromRanges[i] = true } }
             #expect(flags == fromRanges, "rate \(rate)")
             #expect(generator.movementRanges.count == 2)
+            let header = generator.movementHeaderValue
+            #expect(header.split(separator: ",").count == 2 && header.contains(":"))
         }
+    }
+
+    @Test func handBuiltSegmentsAreValidated() throws {
+        let bad = MotionScript(segments: [.rest(duration: 1), .rotate(axis: SIMD3(0, 0, 2), angle: 1, duration: 1)])
+        #expect(throws: MotionSettingsError.self) { try MotionGenerator(script: bad, sampleRate: 10) }
+        let zero = MotionScript(segments: [.spin(axis: SIMD3(1, 0, 0), rate: 1, duration: 0)])
+        #expect(throws: MotionSettingsError.self) { try MotionGenerator(script: zero, sampleRate: 10) }
+        // Huge arguments stay finite instead of trapping.
+        #expect(abs(DeterministicMath.sin(1e300)) <= 1)
+        #expect(abs(DeterministicMath.sin(1e14) - -0.2094083074964523) < 0.05)
+        let empty = try MotionGenerator(script: MotionScript(segments: []), sampleRate: 10)
+        #expect(empty.sampleCount == 0 && empty.movementHeaderValue == "")
     }
 
     @Test func badRateIsAnErrorNotACrash() throws {

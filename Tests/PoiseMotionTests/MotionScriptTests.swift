@@ -68,6 +68,12 @@ import Testing
         ("repeat 100000 { repeat 100000 { rest 1 } }", "bad:1:1: script expands to more than 100000 segments"),
         ("repeat 1000 { rest 1000 ; rest 1000 }", "bad:1:1: script is longer than 1000000 s"),
         ("{", "bad:1:1: expected a statement"),
+        ("rotate z 90deg over 1 s", "bad:1:10: write a space between the number and its unit ('90 deg')"),
+        ("rest 2s", "bad:1:6: write a space between the number and its unit ('2 s')"),
+        ("rotate 0.6, 0.8, 0 1 rad over 1 s", "bad:1:8: write the axis vector without spaces"),
+        ("spin x 1e300 rad/s for 1 s", "bad:1:8: rate is larger than 100000 rad/s"),
+        ("rotate x 1e9 deg over 1 s", "bad:1:10: angle is larger than 1000000 rad"),
+        ("rest 1e-9", "bad:1:6: duration must be at least 1 µs"),
         ("rest 1 # ok\n   # fine\n\tspin x 1 rad/s for", "bad:3:20: expected a duration, found end of script"),
     ]
 

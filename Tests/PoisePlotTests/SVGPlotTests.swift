@@ -63,9 +63,9 @@ func subpathCount(_ d: String) -> Int { d.filter { $0 == "M" }.count }
 
     @Test func stackedPanelsRenderEachPanel() throws {
         let panels = ["roll", "pitch", "yaw"].map { name in
-            PlotPanel(title: name, yLabel: "°", series: [
-                PlotSeries(name: "estimate", x: t, y: t.map { $0 * 30 - 150 }), .truth(x: t, y: t.map { $0 * 31 - 150 }),
-            ], wrapPeriod: 360)
+            PlotPanel.comparison(
+                title: name, yLabel: "°", x: t, estimate: t.map { $0 * 30 - 150 }, truth: t.map { $0 * 31 - 150 },
+                wrapPeriod: 360)
         }
         let svg = SVGPlot(title: "attitude", xLabel: "time (s)", panels: panels).render()
         let check = XMLCheck(svg)

@@ -1,0 +1,76 @@
+import PoiseMath
+
+/// Applies a ``SensorErrorModel`` to truth samples, one at a time, in order.
+///
+/// Holds the noise generator and the wandering gyroscope bias, so feed it every sample of
+/// one run in order. Deterministic: the same model (seed) and samples give the same output.
+public struct SensorErrorSimulator: Sendable {
+    public let model: SensorErrorModel
+    public let sampleRate: Double
+    private var random: DeterministicRandom
+    private var gyroscopeBias: SIMD3<Double>
+    private let gyroscopeSigma: Double
+    private let accelerometerSigma: Double
+    private let biasStepSigma: Double
+
+    /// - Throws: ``MotionSettingsError`` for invalid model values or a bad rate.
+    public init(model: SensorErrorModel, sampleRate: Double) throws(MotionSettingsError) {
+        guard sampleRate > 0, sampleRate.isFinite else {
+            throw MotionSettingsError("sample rate must be positive and finite, got \(sampleRate)")
+        }
+        try model.validate()
+        self.model = model
+        self.sampleRate = sampleRate
+        random = DeterministicRandom(seed: model.seed)
+        gyroscopeBias = model.gyroscopeBias
+        gyroscopeSigma = model.gyroscopeNoiseDensity * sampleRate.squareRoot()
+        accelerometerSigma = model.accelerometerNoiseDensity * sampleRate.squareRoot()
+        biasStepSigma = model.gyroscopeBiasRandomWalk / sampleRate.squareRoot()
+    }
+
+    private mutating func gaussian3() -> SIMD3<Double> {
+        let x = random.nextGaussian()
+        let y = random.nextGaussian()
+        let z = random.nextGaussian()
+        return SIMD3(x, y, z)
+    }
+
+    /// The measurement of `sample` with the model's errors.
+    public mutating func measure(_ sample: MotionSample) -> MeasuredSample {
+        // Always draw the same count of numbers per sample so the sequence never depends
+        // on which errors are switched on.
+        let accelerometerNoise = gaussian3()
+        let gyroscopeNoise = gaussian3()
+        let magnetometerNoise = gaussian3()
+        let biasStep = gaussian3()
+
+        let f = SIMD3<Double>(sample.specificForce)
+        let accelerometer =
+            model.accelerometerScale * f + model.accelerometerBias + accelerometerSigma * accelerometerNoise
+
+        let bias = gyroscopeBias
+        let w = SIMD3<Double>(sample.angularRate)
+        let gyroscope = model.gyroscopeScale * w + bias + gyroscopeSigma * gyroscopeNoise
+        gyroscopeBias += biasStepSigma * biasStep
+
+        var field = SIMD3<Double>(sample.magneticField)
+        for disturbance in model.magneticDisturbances {
+            let amount = disturbance.envelope(at: sample.time)
+            guard amount > 0 else { continue }
+            switch disturbance.frame {
+            case .body:
+                field += amount * disturbance.field
+            case .world:
+                let d = disturbance.field
+                let body = RotationD(sample.attitude).inverseRotate(Vector3D(d.x, d.y, d.z))
+                field += amount * SIMD3(body.x, body.y, body.z)
+            }
+        }
+        let magnetometer = model.softIronScale * field + model.hardIronOffset + model.magnetometerNoise * magnetometerNoise
+
+        return MeasuredSample(
+            index: sample.index, time: sample.time, accelerometer: SIMD3<Float>(accelerometer),
+            gyroscope: SIMD3<Float>(gyroscope), magnetometer: SIMD3<Float>(magnetometer), truth: sample.attitude,
+            movement: sample.movement, gyroscopeBias: SIMD3<Float>(bias))
+    }
+}
