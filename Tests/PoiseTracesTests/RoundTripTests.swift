@@ -6,15 +6,15 @@ import Testing
 /// Values written by either writer read back with identical bits.
 @Suite struct RoundTripTests {
     static let specialFloats: [Float] = [
-        0, -0.0, 1, -1, 0.1, 1e-45, -1e-45, Float(bitPattern: 0x007F_FFFF), .leastNormalMagnitude,
-        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 16_777_216, 16_777_217, 3.4e38, 1e-38,
-        0.3, 2.0 / 3, 123_456_790, 1e10, 1e-10, 9.99999e-6, 1e-5, 1e16, 1e17, 1.17549435e-38,
+        0, -0.0, 1, -1, 0.1, Float(bitPattern: 1), -Float(bitPattern: 1), Float(bitPattern: 0x007F_FFFF), .leastNormalMagnitude,
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 16_777_216, 16_777_218, 3.4e38, 1e-38,
+        0.3, 2.0 / 3, 123_456_792, 1e10, 1e-10, 9.99999e-6, 1e-5, 1e16, 1e17, Float(bitPattern: 0x0080_0001),
         .ulpOfOne, 1 + .ulpOfOne, 8388609, 0.5 + .ulpOfOne / 4,
     ]
 
     static let specialDoubles: [Double] = [
-        -1e300, -5, -0.1, -1e-300, -4.9e-324, 0, 1e-320, 0.0035, 0.1, 0.30000000000000004,
-        1.0 / 3, 1, 2.5, 1e15, 123456789012345678, 1.7976931348623157e308,
+        -1e300, -5, -0.1, -1e-300, -.leastNonzeroMagnitude, 0, Double(bitPattern: 2024), 0.0035, 0.1, 0.30000000000000004,
+        1.0 / 3, 1, 2.5, 1e15, 123456789012345680, 1.7976931348623157e308,
     ]
 
     /// Writes rows of all 14 standard columns plus an extra f64 column in both formats,

@@ -11,7 +11,7 @@ enum TestFiles {
         var template = Array("/tmp/poise-traces-XXXXXX".utf8CString)
         let result = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(result != nil, "mkdtemp failed")
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes `bytes` to a new file named `name` in a fresh directory; returns its path.
