@@ -9,6 +9,7 @@ struct RowWriter {
     let headingValid: Bool
     var frame: OutputFrameTransform
     var truthFrame: OutputFrameTransform
+    var orientation = DeviceOrientationDetector()
 
     init(options: ReplayOptions) {
         columns = options.columns
@@ -47,7 +48,9 @@ struct RowWriter {
                 writer.append(Double(status.flags.rawValue))
                 writer.append(Double(status.rejectedSamples))
             case .orientation:
-                writer.appendEmpty()  // ORIENTATION-PENDING
+                _ = orientation.update(gravity: enu.gravity())
+                var name = orientation.orientation.rawValue
+                name.withUTF8 { writer.append(cellText: UnsafeRawBufferPointer($0)) }
             case .truth:
                 if let truth = sample.truth {
                     append(truthFrame.attitude(fromENU: truth.normalized), to: &writer)
