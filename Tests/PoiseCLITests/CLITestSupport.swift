@@ -29,21 +29,19 @@ func poise(_ arguments: [String]) throws -> PoiseRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: poisePath)
     process.arguments = arguments
-    let output = Pipe(), error = Pipe()
+    // Standard error goes to a file so neither stream can fill a pipe and block the child.
+    let errorURL = FileManager.default.temporaryDirectory.appending(path: "poise-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let errorHandle = try FileHandle(forWritingTo: errorURL)
+    defer { try? FileManager.default.removeItem(at: errorURL) }
+    let output = Pipe()
     process.standardOutput = output
-    process.standardError = error
+    process.standardError = errorHandle
     try process.run()
-    // Read standard error on another queue so neither pipe can fill and block the child.
-    var errorData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errorData = error.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
     process.waitUntilExit()
+    try errorHandle.close()
+    let errorData = (try? Data(contentsOf: errorURL)) ?? Data()
     return PoiseRun(status: process.terminationStatus, output: outputData,
                     error: String(decoding: errorData, as: UTF8.self))
 }
