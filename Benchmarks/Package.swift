@@ -3,15 +3,18 @@
 // `scripts/test` never build package-benchmark. Run them with `scripts/bench`.
 import PackageDescription
 
+/// SwiftPM names a path dependency after its directory, which is whatever the clone is called.
+let poise = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "Poise")
+
 let benchmarkDependencies: [Target.Dependency] = [
     .product(name: "Benchmark", package: "benchmark"),
-    .product(name: "PoiseMath", package: "Poise"),
-    .product(name: "PoiseFusion", package: "Poise"),
-    .product(name: "PoiseTraces", package: "Poise"),
-    .product(name: "PoiseSensors", package: "Poise"),
-    .product(name: "PoiseIO", package: "Poise"),
-    .product(name: "PoiseMotion", package: "Poise"),
-    .product(name: "PoiseRuntime", package: "Poise"),
+    .product(name: "PoiseMath", package: poise),
+    .product(name: "PoiseFusion", package: poise),
+    .product(name: "PoiseTraces", package: poise),
+    .product(name: "PoiseSensors", package: poise),
+    .product(name: "PoiseIO", package: poise),
+    .product(name: "PoiseMotion", package: poise),
+    .product(name: "PoiseRuntime", package: poise),
 ]
 
 let package = Package(
