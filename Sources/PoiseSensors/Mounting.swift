@@ -101,6 +101,11 @@ public struct MountingError: Error, CustomStringConvertible, Sendable, Equatable
     public var text: String
     public var reason: Reason
 
+    public init(text: String, reason: Reason) {
+        self.text = text
+        self.reason = reason
+    }
+
     public var description: String {
         switch reason {
         case .syntax:
