@@ -3,6 +3,8 @@ import PoiseIO
 /// The AK8963 as the driver sees it once set up.
 struct MagnetometerChannel {
     var scale: MagnetometerScale
+    /// The fuse-ROM sensitivity adjustment bytes.
+    let asa: SIMD3<UInt8>
     /// Latest field, µT, body frame (before calibration).
     var field: SIMD3<Float>? = nil
     var fresh = false
@@ -12,6 +14,12 @@ struct MagnetometerChannel {
 }
 
 extension MPU9250 {
+    /// The AK8963's fuse-ROM sensitivity adjustment (ASA) bytes, while it is in use.
+    public var magnetometerSensitivityAdjustment: SIMD3<UInt8>? { magnetometer?.asa }
+
+    /// Why the driver runs without the magnetometer, if it does.
+    public var magnetometerProblem: String? { magnetometer == nil ? magnetometerWarning : nil }
+
     /// WIA check, fuse-ROM ASA read, then the measurement mode. With bypass on (configured
     /// by the table) the AK8963 answers at 0x0C on the host bus. A missing chip means 6D.
     mutating func configureMagnetometer() {
@@ -33,8 +41,9 @@ extension MPU9250 {
             // transaction on the bus takes at least that long.
             _ = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
             try bus.write(address: ak, register: control, value: settings.magnetometerMode.rawValue)
-            let scale = MagnetometerScale(asa: SIMD3(asa[0], asa[1], asa[2]), mounting: settings.mounting)
-            magnetometer = MagnetometerChannel(scale: scale, interval: settings.effectiveMagnetometerInterval)
+            let adjustment = SIMD3(asa[0], asa[1], asa[2])
+            let scale = MagnetometerScale(asa: adjustment, mounting: settings.mounting)
+            magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: settings.effectiveMagnetometerInterval)
             magnetometerWarning = nil
             logger.info("AK8963 at \(hex(ak)): ASA \(hex(asa[0])) \(hex(asa[1])) \(hex(asa[2])), \(settings.magnetometerMode.rate) Hz, read every \(settings.effectiveMagnetometerInterval) ticks")
         } catch {

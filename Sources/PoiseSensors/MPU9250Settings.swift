@@ -76,7 +76,7 @@ public struct MPU9250Settings: Sendable, Equatable {
     public var outputRate: Double { gyroscopeBandwidth.internalRate / (1 + Double(sampleRateDivider)) }
 
     /// `seconds` expressed in ticks, at least 1.
-    func ticks(_ seconds: Double) -> Int { max(1, Int((seconds * tickRate).rounded(.up))) }
+    public func ticks(_ seconds: Double) -> Int { max(1, Int((seconds * tickRate).rounded(.up))) }
 
     /// The effective magnetometer interval in ticks.
     var effectiveMagnetometerInterval: Int {

@@ -5,5 +5,8 @@ struct Poise: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "poise",
         abstract: "Attitude estimation and control for an MPU-9250 on a Linux board.",
-        subcommands: [])
+        subcommands: [
+            ProbeCommand.self,
+            CalibrateCommand.self,
+        ])
 }
