@@ -157,10 +157,12 @@ public struct MPU9250<Bus: I2CBus> {
         }
         let fresh = magnetometer?.fresh ?? false
         magnetometer?.fresh = false
+        var field: SIMD3<Float>? = nil
+        if let raw = magnetometer?.field { field = calibration.correctMagnetometer(raw) }
         return SensorSample(
             accelerometer: calibration.correctAccelerometer(reading.accelerometer),
             gyroscope: calibration.correctGyroscope(reading.gyroscope),
-            magnetometer: magnetometer?.field.map(calibration.correctMagnetometer),
+            magnetometer: field,
             magnetometerIsNew: fresh, temperature: reading.temperature, saturated: reading.saturated)
     }
 

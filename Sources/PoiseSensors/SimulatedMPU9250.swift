@@ -35,7 +35,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     var fifoCount = 0
     var magnetometer: SimulatedAK8963
     var random: SplitMix64
-    var lastSample: Int64 = -1
+    var lastSampleTime: Double = -1
     var filteredForce: SIMD3<Float>? = nil
     var filteredRate: SIMD3<Float>? = nil
 
@@ -82,15 +82,17 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         let previous = time
         time = newTime
         let rate = outputRate
-        let last = Int64((newTime * rate).rounded(.down))
-        // Only the samples that can still matter: the FIFO holds at most 36 frames.
-        var index = max(lastSample + 1, last - 63)
-        if lastSample < 0 { index = last }
+        let last = Int64((newTime * rate + 1e-9).rounded(.down))
+        // Sample instants k / rate after the previous sample (kept as a time, so a change of
+        // rate does not confuse the count); only those that can still matter: the FIFO holds
+        // at most 36 frames.
+        let next = lastSampleTime < 0 ? 0 : Int64((lastSampleTime * rate + 1e-6).rounded(.down)) + 1
+        var index = max(next, last - 63)
         while index <= last {
             generateSample(at: Double(index) / rate, rate: rate)
+            lastSampleTime = Double(index) / rate
             index += 1
         }
-        lastSample = last
         var chip = magnetometer
         chip.advance(from: previous, to: newTime, silent: faults.magnetometerSilent) { t in
             measureField(at: t)
