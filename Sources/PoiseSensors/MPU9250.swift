@@ -172,12 +172,11 @@ public struct MPU9250<Bus: I2CBus> {
         for i in 0..<14 where burst[i] != previousBurst[i] { same = false; break }
         previousBurst = burst
         identicalReads = same ? identicalReads + 1 : 0
-        guard identicalReads >= settings.stuckAfterIdenticalReads, settings.stuckAfterIdenticalReads > 0 else {
-            return true
-        }
+        let limit = settings.effectiveStuckLimit
+        guard identicalReads >= limit, limit > 0 else { return true }
         counters.stuckData += 1
         identicalReads = 0
-        declareLost("stuck data: \(settings.stuckAfterIdenticalReads) identical reads in a row")
+        declareLost("stuck data: \(limit) identical reads in a row")
         return false
     }
 

@@ -18,7 +18,17 @@ public struct MPU9250Settings: Sendable, Equatable {
     public enum GyroscopeBandwidth: UInt8, Sendable, CaseIterable {
         case hz250 = 0, hz184 = 1, hz92 = 2, hz41 = 3, hz20 = 4, hz10 = 5, hz5 = 6
         /// −3 dB bandwidth in Hz.
-        public var hertz: Double { [250, 184, 92, 41, 20, 10, 5][Int(rawValue)] }
+        public var hertz: Double {
+            switch self {
+            case .hz250: 250
+            case .hz184: 184
+            case .hz92: 92
+            case .hz41: 41
+            case .hz20: 20
+            case .hz10: 10
+            case .hz5: 5
+            }
+        }
         /// The rate the sample-rate divider divides: 8 kHz without filtering delay, else 1 kHz.
         public var internalRate: Double { self == .hz250 ? 8000 : 1000 }
     }
@@ -27,7 +37,17 @@ public struct MPU9250Settings: Sendable, Equatable {
     public enum AccelerometerBandwidth: UInt8, Sendable, CaseIterable {
         case hz218 = 1, hz99 = 2, hz45 = 3, hz21 = 4, hz10 = 5, hz5 = 6, hz420 = 7
         /// −3 dB bandwidth in Hz.
-        public var hertz: Double { [218.1, 218.1, 99, 44.8, 21.2, 10.2, 5.05, 420][Int(rawValue)] }
+        public var hertz: Double {
+            switch self {
+            case .hz218: 218.1
+            case .hz99: 99
+            case .hz45: 44.8
+            case .hz21: 21.2
+            case .hz10: 10.2
+            case .hz5: 5.05
+            case .hz420: 420
+            }
+        }
     }
 
     /// The MPU's 7-bit address: 0x68 with AD0 low, 0x69 with AD0 high.
@@ -77,6 +97,28 @@ public struct MPU9250Settings: Sendable, Equatable {
 
     /// `seconds` expressed in ticks, at least 1.
     public func ticks(_ seconds: Double) -> Int { max(1, Int((seconds * tickRate).rounded(.up))) }
+
+    /// Identical reads that mean stuck data, allowing for ticks faster than the output rate
+    /// (which legitimately repeat a sample).
+    var effectiveStuckLimit: Int {
+        let repeats = max(1, Int((tickRate / outputRate).rounded(.up)))
+        return stuckAfterIdenticalReads * repeats
+    }
+
+    /// Checks ranges; returns a list of problems, empty when the settings are usable.
+    public var problems: [String] {
+        var problems: [String] = []
+        if !(tickRate > 0 && tickRate <= 10_000) { problems.append("tickRate \(tickRate) Hz must lie in (0, 10000]") }
+        if !(1...maximumFIFOFramesPerRead).contains(maxFramesPerRead) {
+            problems.append("maxFramesPerRead \(maxFramesPerRead) must lie in 1…\(maximumFIFOFramesPerRead)")
+        }
+        if retries < 0 { problems.append("retries \(retries) must not be negative") }
+        if lostAfterFailures < 1 { problems.append("lostAfterFailures \(lostAfterFailures) must be at least 1") }
+        if !(reinitInterval > 0) { problems.append("reinitInterval \(reinitInterval) s must be positive") }
+        if !(resetDelay >= 0) { problems.append("resetDelay \(resetDelay) s must not be negative") }
+        if address != 0x68 && address != 0x69 { problems.append("address \(hex(address)) is not an MPU-9250 address (0x68 or 0x69)") }
+        return problems
+    }
 
     /// The effective magnetometer interval in ticks.
     var effectiveMagnetometerInterval: Int {

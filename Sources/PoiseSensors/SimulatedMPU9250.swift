@@ -150,12 +150,11 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// Appends the enabled parts of a frame in register order; when full, the oldest bytes
     /// are overwritten and FIFO_OFLOW is raised (CONFIG FIFO_MODE = 0).
     mutating func pushFIFO(_ frame: InlineArray<14, UInt8>) {
-        let enabled = FIFOEnable(rawValue: register(.fifoEnable))
-        let parts: [(FIFOEnable, Range<Int>)] = [
-            (.accelerometer, 0..<6), (.temperature, 6..<8), (.gyroX, 8..<10), (.gyroY, 10..<12), (.gyroZ, 12..<14),
-        ]
-        for (flag, bytes) in parts where enabled.contains(flag) {
-            for i in bytes { pushFIFOByte(frame[i]) }
+        let enabled = register(.fifoEnable)
+        // FIFO_EN bit per byte of the frame: accel (bit 3), temperature (7), gyro x y z (6 5 4).
+        for i in 0..<14 {
+            let bit: UInt8 = i < 6 ? 3 : i < 8 ? 7 : 6 - UInt8((i - 8) / 2)
+            if enabled & (1 << bit) != 0 { pushFIFOByte(frame[i]) }
         }
     }
 

@@ -242,3 +242,28 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     #expect(driver.counters.fifoOverflows == 1)
     #expect(run(&driver, ticks: 1, from: &clock).count == 10)
 }
+
+@Test func slowOutputRateIsNotMistakenForStuckData() {
+    let settings = testSettings {
+        $0.stuckAfterIdenticalReads = 5
+        $0.sampleRateDivider = 99  // 10 Hz output, 100 Hz ticks: each sample is read 10 times
+    }
+    var driver = simulatedDriver(StaticPose(), errors: .typical, settings: settings)
+    var clock = 0
+    started(&driver, clock: &clock)
+    run(&driver, ticks: 300, from: &clock)
+    #expect(driver.state == .running)
+    #expect(driver.counters.stuckData == 0)
+}
+
+@Test func settingsProblemsAreNamed() {
+    #expect(MPU9250Settings.default.problems.isEmpty)
+    var settings = MPU9250Settings()
+    settings.maxFramesPerRead = 40
+    settings.address = 0x50
+    settings.tickRate = 100
+    #expect(settings.problems == [
+        "maxFramesPerRead 40 must lie in 1…32",
+        "address 0x50 is not an MPU-9250 address (0x68 or 0x69)",
+    ])
+}
