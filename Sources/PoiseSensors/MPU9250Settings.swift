@@ -96,12 +96,12 @@ public struct MPU9250Settings: Sendable, Equatable {
     public var outputRate: Double { gyroscopeBandwidth.internalRate / (1 + Double(sampleRateDivider)) }
 
     /// `seconds` expressed in ticks, at least 1.
-    public func ticks(_ seconds: Double) -> Int { max(1, Int((seconds * tickRate).rounded(.up))) }
+    public func ticks(_ seconds: Double) -> Int { max(1, countOf((seconds * tickRate).rounded(.up))) }
 
     /// Identical reads that mean stuck data, allowing for ticks faster than the output rate
     /// (which legitimately repeat a sample).
     var effectiveStuckLimit: Int {
-        let repeats = max(1, Int((tickRate / outputRate).rounded(.up)))
+        let repeats = max(1, countOf((tickRate / outputRate).rounded(.up)))
         return stuckAfterIdenticalReads * repeats
     }
 
@@ -124,6 +124,12 @@ public struct MPU9250Settings: Sendable, Equatable {
     var effectiveMagnetometerInterval: Int {
         if magnetometerInterval > 0 { return magnetometerInterval }
         guard magnetometerMode.rate > 0 else { return 1 }
-        return max(1, Int((tickRate / magnetometerMode.rate).rounded(.down)))
+        return max(1, countOf((tickRate / magnetometerMode.rate).rounded(.down)))
     }
+}
+
+/// A tick count from a Double that may be NaN, infinite or huge (bad settings never trap).
+func countOf(_ value: Double) -> Int {
+    guard value.isFinite else { return value > 0 ? 1_000_000_000 : 0 }
+    return Int(max(-1e9, min(1e9, value)))
 }

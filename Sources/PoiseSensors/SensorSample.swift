@@ -6,6 +6,8 @@ public struct SensorSample: Sendable, Equatable {
     /// Angular rate, rad/s.
     public var gyroscope: SIMD3<Float>
     /// The latest magnetic field, µT; `nil` when running 6D (no or failed magnetometer).
+    /// The AK8963 is read after the inertial sample is delivered, so the field may be up to
+    /// one tick older than the accelerometer and gyroscope values.
     public var magnetometer: SIMD3<Float>?
     /// The magnetometer value arrived since the previous sample.
     public var magnetometerIsNew: Bool

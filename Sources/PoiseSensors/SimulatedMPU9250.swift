@@ -78,7 +78,8 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
 
     /// Runs the chip up to `time` (s); earlier times are ignored.
     public mutating func advance(to newTime: Double) {
-        guard newTime > time else { return }
+        // Simulated time only moves forward, and stays within ~30 years so counts never overflow.
+        guard newTime > time, newTime < 1e9 else { return }
         let previous = time
         time = newTime
         let rate = outputRate

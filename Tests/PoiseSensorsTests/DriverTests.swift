@@ -267,3 +267,16 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
         "address 0x50 is not an MPU-9250 address (0x68 or 0x69)",
     ])
 }
+
+@Test func absurdSettingsDoNotTrap() {
+    var settings = testSettings()
+    settings.tickRate = .infinity
+    settings.reinitInterval = .nan
+    #expect(!settings.problems.isEmpty)
+    var driver = simulatedDriver(StaticPose(), settings: settings)
+    var clock = 0
+    for _ in 0..<5 { clock += 1; driver.tick(at: Double(clock) / 100) }
+    driver.bus.advance(to: .infinity)
+    driver.bus.advance(to: 1e300)
+    #expect(driver.counters.ticks == 5)
+}
