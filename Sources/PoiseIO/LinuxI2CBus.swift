@@ -4,7 +4,8 @@ import SystemPackage
 /// An I²C bus on Linux through the i2c-dev character device (`/dev/i2c-N`).
 ///
 /// Register reads are one `I2C_RDWR` transaction (write the register, repeated start,
-/// read N bytes) when the adapter supports plain I²C, and an SMBus I²C block read otherwise.
+/// read N bytes) and register writes one `I2C_RDWR` message when the adapter supports plain
+/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`.
 /// Like `FileDescriptor`, the bus is a value: call `close()` once when done.
 public struct LinuxI2CBus: I2CBus, Sendable {
     public let path: String
@@ -62,8 +63,14 @@ public struct LinuxI2CBus: I2CBus, Sendable {
     }
 
     public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
-        try select(address)
-        if case .failure(let errno) = Kernel.smbusWrite(descriptor, register: register, value: value) {
+        let result: Result<Void, Errno>
+        if functionality.contains(.plainI2C) {
+            result = Kernel.writeRegister(descriptor, address: address, register: register, value: value)
+        } else {
+            try select(address)
+            result = Kernel.smbusWrite(descriptor, register: register, value: value)
+        }
+        if case .failure(let errno) = result {
             throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: errno)
         }
     }

@@ -51,6 +51,19 @@ enum Kernel {
         }
     }
 
+    /// One `I2C_RDWR` message writing the register and its value (no `I2C_SLAVE` needed).
+    static func writeRegister(_ fd: FileDescriptor, address: UInt8, register: UInt8, value: UInt8) -> Result<Void, Errno> {
+        var bytes = (register, value)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            var message = i2c_msg(addr: UInt16(address), flags: 0, len: 2,
+                                  buf: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            switch check(poise_i2c_rdwr(fd.rawValue, &message, 1)) {
+            case .failure(let errno): return .failure(errno)
+            case .success(let done): return done == 1 ? .success(()) : .failure(.ioError)
+            }
+        }
+    }
+
     /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.
     static func smbusReadBlock(
         _ fd: FileDescriptor, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
