@@ -25,3 +25,8 @@ import Testing
     #expect(functionality.description == "I2C, SMBus I2C block read")
     #expect(I2CFunctionality().description == "none")
 }
+
+@Test func aFileThatIsNotAnI2CBusIsRejectedAtTheFunctionalityQuery() {
+    let error = #expect(throws: I2CError.self) { _ = try LinuxI2CBus(path: "/dev/null") }
+    #expect(error?.description == "query functionality of /dev/null: Inappropriate ioctl for device (ENOTTY)")
+}
