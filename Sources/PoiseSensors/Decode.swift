@@ -17,6 +17,10 @@ public struct InertialScale: Sendable, Equatable {
     public var gyroscope: Float
     /// Chip-to-body mapping.
     public var mounting: Mounting
+    /// LSB per °C and the temperature at raw 0: 333.87 and 21 °C for the MPU-9250/6500
+    /// family, 340 and 36.53 °C for the MPU-6050.
+    public var temperatureSensitivity: Float = 333.87
+    public var temperatureOffset: Float = 21
 
     public init(accelerometerRange: MPU9250Settings.AccelerometerRange,
                 gyroscopeRange: MPU9250Settings.GyroscopeRange, mounting: Mounting) {
@@ -59,7 +63,7 @@ func bigEndianInt16(_ bytes: borrowing MPU9250Burst, _ index: Int) -> Float {
 }
 
 /// Decodes a 0x3B burst (or FIFO frame): unit conversion, temperature
-/// (raw / 333.87 + 21 °C) and the chip-to-body mapping.
+/// (raw / 333.87 + 21 °C on the MPU-9250) and the chip-to-body mapping.
 @inlinable @_noAllocation
 public func decodeInertialBurst(_ bytes: borrowing MPU9250Burst, scale: InertialScale) -> InertialReading {
     let accel = SIMD3(bigEndianInt16(bytes, 0), bigEndianInt16(bytes, 2), bigEndianInt16(bytes, 4))
@@ -71,7 +75,7 @@ public func decodeInertialBurst(_ bytes: borrowing MPU9250Burst, scale: Inertial
     return InertialReading(
         accelerometer: mapChipToBody(accel * scale.accelerometer, scale.mounting),
         gyroscope: mapChipToBody(gyro * scale.gyroscope, scale.mounting),
-        temperature: temperatureRaw / 333.87 + 21,
+        temperature: temperatureRaw / scale.temperatureSensitivity + scale.temperatureOffset,
         saturated: saturated)
 }
 

@@ -23,7 +23,11 @@ extension MPU9250 {
             }
         }
         model = found
-        let table = settings.configurationTable
+        if found == .mpu6050 {
+            scale.temperatureSensitivity = 340
+            scale.temperatureOffset = 36.53
+        }
+        let table = settings.configurationTable(for: found)
         for setting in table {
             do {
                 try bus.write(address: address, register: setting.register.rawValue, value: setting.value)

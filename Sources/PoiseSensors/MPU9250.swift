@@ -37,7 +37,7 @@ public struct MPU9250<Bus: I2CBus> {
     var lastTemperature: Float = .nan
     var saturatedEpisode = false
     var fifoEpisode = false
-    let scale: InertialScale
+    var scale: InertialScale
     var magnetometer: MagnetometerChannel? = nil
     var magnetometerWarning: String? = nil
 

@@ -19,7 +19,16 @@ public struct RegisterSetting: Sendable, Equatable, CustomStringConvertible {
 
 extension MPU9250Settings {
     /// The one configuration table: written in order by the driver, then read back and compared.
-    public var configurationTable: [RegisterSetting] {
+    public var configurationTable: [RegisterSetting] { configurationTable(for: .mpu9250) }
+
+    /// The table for a particular chip: the MPU-6050 has no ACCEL_CONFIG2 (its accelerometer
+    /// shares the gyro's low-pass).
+    public func configurationTable(for model: InvenSenseModel) -> [RegisterSetting] {
+        let table = fullConfigurationTable
+        return model == .mpu6050 ? table.filter { $0.register != .accelConfig2 } : table
+    }
+
+    var fullConfigurationTable: [RegisterSetting] {
         let userControl: UserControl = useFIFO ? [.fifoEnable] : []
         let fifo: FIFOEnable = useFIFO ? .inertialFrame : []
         return [

@@ -280,3 +280,28 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     driver.bus.advance(to: 1e300)
     #expect(driver.counters.ticks == 5)
 }
+
+@Test func mpu6050SkipsAccelConfig2AndUsesItsTemperatureFormula() {
+    #expect(!MPU9250Settings.default.configurationTable(for: .mpu6050).contains { $0.register == .accelConfig2 })
+    var faults = SimulatedFaults()
+    faults.whoAmI = 0x68
+    var errors = SimulatedIMUErrors.ideal
+    errors.temperature = 21  // raw 0
+    var driver = simulatedDriver(StaticPose(), errors: errors, faults: faults)
+    var clock = 0
+    started(&driver, clock: &clock)
+    #expect(driver.model == .mpu6050)
+    #expect(!driver.hasMagnetometer)
+    #expect(abs((run(&driver, ticks: 1, from: &clock).first?.temperature ?? 0) - 36.53) < 0.01)
+}
+
+@Test func simulatedIMUFactoryRunsAtTheMountingGiven() throws {
+    var settings = MPU9250Settings.default
+    settings.mounting = try Mounting("-x-y+z")
+    settings.tickRate = 100
+    var imu = makeSimulatedIMU(motion: ConstantRotation(axis: SIMD3(0, 0, 1), rate: 0.5), errors: .ideal,
+                               settings: settings, logger: quiet)
+    var sample: SensorSample?
+    for tick in 1...20 { sample = imu.tick(at: Double(tick) / 100) ?? sample }
+    #expect(close(sample?.gyroscope ?? .zero, SIMD3(0, 0, 0.5), 0.002))
+}
