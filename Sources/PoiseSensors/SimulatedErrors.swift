@@ -72,6 +72,8 @@ public struct SimulatedIMUErrors: Sendable, Equatable {
             && a.crossAxis == b.crossAxis && a.hardIron == b.hardIron && a.softIron.0 == b.softIron.0
             && a.softIron.1 == b.softIron.1 && a.softIron.2 == b.softIron.2 && a.temperature == b.temperature
             && a.magnetometerNoise == b.magnetometerNoise && a.magnetometerASA == b.magnetometerASA
+            && a.gyroscopeBiasPerDegree == b.gyroscopeBiasPerDegree
+            && a.accelerometerBiasPerDegree == b.accelerometerBiasPerDegree && a.temperatureRate == b.temperatureRate
     }
 
     /// Scale, cross-axis coupling and bias applied to a true chip-frame vector.

@@ -128,3 +128,15 @@ func readBytes(_ chip: inout Chip, _ address: UInt8, _ register: UInt8, _ count:
     #expect(count == [0, 0])
     #expect(try chip.readRegister(address: 0x68, register: 0x6A) == 0x40)  // reset bit self-clears
 }
+
+@Test func sleepingChipStopsConverting() throws {
+    var chip = Chip(motion: StaticPose(), errors: .typical)
+    chip.advance(to: 0.01)
+    try chip.write(address: 0x68, register: 0x6B, value: 0x41)  // SLEEP
+    let before = try readBytes(&chip, 0x68, 0x3B, 14)
+    chip.advance(to: 0.05)
+    #expect(try readBytes(&chip, 0x68, 0x3B, 14) == before)
+    try chip.write(address: 0x68, register: 0x6B, value: 0x01)
+    chip.advance(to: 0.06)
+    #expect(try readBytes(&chip, 0x68, 0x3B, 14) != before)
+}
