@@ -18,6 +18,8 @@ struct Poise: ParsableCommand {
             EvalCommand.self,
             ConvertCommand.self,
             PlotCommand.self,
+            ProbeCommand.self,
+            CalibrateCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

@@ -1,0 +1,90 @@
+import SystemPackage
+
+/// A failed I²C operation: what was attempted, on which device and bus, and the kernel's answer.
+///
+/// The description reads like a sentence a user can act on:
+/// `read 14 bytes at 0x3B from 0x68 on /dev/i2c-1: Remote I/O error (EREMOTEIO)`.
+public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The operation that failed.
+    public enum Operation: Sendable, Equatable {
+        /// Opening the bus device file.
+        case open
+        /// Querying the adapter's functionality (`I2C_FUNCS`).
+        case queryFunctionality
+        /// Selecting the target address (`I2C_SLAVE`).
+        case selectAddress
+        /// Reading `count` bytes starting at `register`.
+        case read(count: Int, register: UInt8)
+        /// Writing `value` to `register`.
+        case write(register: UInt8, value: UInt8)
+    }
+
+    public var operation: Operation
+    /// The 7-bit target address, when the operation had one.
+    public var address: UInt8?
+    /// The bus device path, for example `/dev/i2c-1`.
+    public var bus: String
+    /// The kernel's error number.
+    public var errno: Errno
+
+    public init(_ operation: Operation, address: UInt8?, bus: String, errno: Errno) {
+        self.operation = operation
+        self.address = address
+        self.bus = bus
+        self.errno = errno
+    }
+
+    public var description: String {
+        let reason = "\(errno.description) (\(errno.symbolicName))"
+        let target = address.map { " from \(hex($0))" } ?? ""
+        switch operation {
+        case .open:
+            return "open \(bus): \(reason)"
+        case .queryFunctionality:
+            return "query functionality of \(bus): \(reason)"
+        case .selectAddress:
+            return "select address \(address.map(hex) ?? "?") on \(bus): \(reason)"
+        case let .read(count, register):
+            let bytes = count == 1 ? "1 byte" : "\(count) bytes"
+            return "read \(bytes) at \(hex(register))\(target) on \(bus): \(reason)"
+        case let .write(register, value):
+            let to = address.map { " of \(hex($0))" } ?? ""
+            return "write \(hex(value)) to \(hex(register))\(to) on \(bus): \(reason)"
+        }
+    }
+}
+
+/// `0x3B`-style hexadecimal for register values and addresses.
+@usableFromInline
+func hex(_ value: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
+}
+
+extension Errno {
+    /// The C constant's name (`EREMOTEIO`) for the errors an I²C, GPIO or sysfs user meets;
+    /// `errno N` for any other value.
+    public var symbolicName: String {
+        switch rawValue {
+        case 1: "EPERM"
+        case 2: "ENOENT"
+        case 5: "EIO"
+        case 6: "ENXIO"
+        case 9: "EBADF"
+        case 11: "EAGAIN"
+        case 13: "EACCES"
+        case 16: "EBUSY"
+        case 19: "ENODEV"
+        case 22: "EINVAL"
+        case 25: "ENOTTY"
+        case 71: "EPROTO"
+        case 95: "EOPNOTSUPP"
+        case 110: "ETIMEDOUT"
+        case 121: "EREMOTEIO"
+        default: "errno \(rawValue)"
+        }
+    }
+
+    /// `EREMOTEIO`: the target did not acknowledge (NACK). Not named by swift-system.
+    public static var remoteIO: Errno { Errno(rawValue: 121) }
+}

@@ -1,0 +1,102 @@
+import PoiseIO
+
+/// The AK8963 as the driver sees it once set up.
+struct MagnetometerChannel {
+    var scale: MagnetometerScale
+    /// The fuse-ROM sensitivity adjustment bytes.
+    let asa: SIMD3<UInt8>
+    /// Latest field, µT, body frame (before calibration).
+    var field: SIMD3<Float>? = nil
+    var fresh = false
+    var consecutiveNotReady = 0
+    var consecutiveFailures = 0
+    let interval: Int
+}
+
+extension MPU9250 {
+    /// The AK8963's fuse-ROM sensitivity adjustment (ASA) bytes, while it is in use.
+    public var magnetometerSensitivityAdjustment: SIMD3<UInt8>? { magnetometer?.asa }
+
+    /// Why the driver runs without the magnetometer, if it does.
+    public var magnetometerProblem: String? { magnetometer == nil ? magnetometerWarning : nil }
+
+    /// WIA check, fuse-ROM ASA read, then the measurement mode. With bypass on (configured
+    /// by the table) the AK8963 answers at 0x0C on the host bus. A missing chip means 6D.
+    mutating func configureMagnetometer() {
+        let ak = AK8963.address
+        do {
+            let wia = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
+            guard wia == AK8963.deviceID else {
+                return degradeMagnetometer("the device at \(hex(ak)) answered WIA \(hex(wia)), not an AK8963 (0x48)")
+            }
+            let control = AK8963Register.control1.rawValue
+            try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
+            try bus.write(address: ak, register: control, value: AK8963Mode.fuseROMAccess.rawValue)
+            var asa = InlineArray<3, UInt8>(repeating: 0)
+            try withUnsafeMutableBytes(of: &asa) { (bytes) throws(I2CError) in
+                try bus.writeThenRead(address: ak, register: AK8963Register.sensitivityX.rawValue, into: bytes)
+            }
+            try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
+            // The datasheet asks for 100 µs in power-down between modes; one more
+            // transaction on the bus takes at least that long.
+            _ = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
+            try bus.write(address: ak, register: control, value: settings.magnetometerMode.rawValue)
+            let adjustment = SIMD3(asa[0], asa[1], asa[2])
+            let scale = MagnetometerScale(asa: adjustment, mounting: settings.mounting)
+            magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: settings.effectiveMagnetometerInterval)
+            magnetometerWarning = nil
+            logger.info("AK8963 at \(hex(ak)): ASA \(hex(asa[0])) \(hex(asa[1])) \(hex(asa[2])), \(settings.magnetometerMode.rate) Hz, read every \(settings.effectiveMagnetometerInterval) ticks")
+        } catch {
+            degradeMagnetometer("no AK8963 answered at \(hex(ak)) (\(error))")
+        }
+    }
+
+    /// Every `interval` ticks: one 8-byte read of ST1…ST2 (reading ST2 releases the data).
+    /// Called after the inertial sample was delivered, so it never delays it.
+    mutating func readMagnetometerIfDue() {
+        guard var channel = magnetometer, tickIndex % channel.interval == 0 else { return }
+        var bytes = AK8963Read(repeating: 0)
+        counters.magnetometerReads += 1
+        do {
+            try withUnsafeMutableBytes(of: &bytes) { (buffer) throws(I2CError) in
+                try bus.writeThenRead(address: AK8963.address, register: AK8963Register.status1.rawValue, into: buffer)
+            }
+            channel.consecutiveFailures = 0
+        } catch {
+            counters.magnetometerFailures += 1
+            channel.consecutiveFailures += 1
+            magnetometer = channel
+            if channel.consecutiveFailures >= settings.lostAfterFailures {
+                degradeMagnetometer("the AK8963 stopped answering: \(error)")
+            }
+            return
+        }
+        switch decodeMagnetometer(bytes, scale: channel.scale) {
+        case .notReady:
+            counters.magnetometerNotReady += 1
+            channel.consecutiveNotReady += 1
+            magnetometer = channel
+            if channel.consecutiveNotReady >= settings.magnetometerSilentAfterReads {
+                degradeMagnetometer("the AK8963 produced no data in \(channel.consecutiveNotReady) reads")
+            }
+        case .overflow:
+            counters.magnetometerOverflows += 1
+            channel.consecutiveNotReady = 0
+            magnetometer = channel
+        case .field(let field):
+            counters.magnetometerSamples += 1
+            channel.consecutiveNotReady = 0
+            channel.field = field
+            channel.fresh = true
+            magnetometer = channel
+        }
+    }
+
+    /// Continues 6D; warns once per distinct reason.
+    mutating func degradeMagnetometer(_ reason: String) {
+        magnetometer = nil
+        guard magnetometerWarning != reason else { return }
+        magnetometerWarning = reason
+        logger.warning("\(reason); continuing 6D without the magnetometer")
+    }
+}
