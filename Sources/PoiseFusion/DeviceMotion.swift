@@ -8,7 +8,7 @@ import PoiseMath
 @frozen
 public struct DeviceMotion: Sendable, Equatable {
     /// Standard gravity, m/s².
-    public static let standardGravity: Float = 9.80665
+    public static var standardGravity: Float { Gravity.standard }
 
     /// Body-to-ENU attitude.
     public var attitude: Quaternion

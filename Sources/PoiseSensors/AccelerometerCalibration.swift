@@ -1,3 +1,4 @@
+import PoiseMath
 /// Accelerometer offset and scale per axis from six static poses, one per face up.
 ///
 /// With the model `raw = scale · true + offset` per axis, the +axis-up and −axis-up poses
@@ -8,7 +9,7 @@ public struct AccelerometerSixPositionCalibration: Sendable {
     /// The local gravity, m/s².
     public var gravity: Float
 
-    public init(gravity: Float = standardGravity) { self.gravity = gravity }
+    public init(gravity: Float = Gravity.standard) { self.gravity = gravity }
 
     static let faces = ["+x", "-x", "+y", "-y", "+z", "-z"]
 

@@ -1,3 +1,4 @@
+import PoiseMath
 // Decoding the 14-byte accel/temp/gyro burst and the 8-byte magnetometer read: the real-time path. No allocation, no
 // existentials; checked with `swift build -c release --target PoiseSensors`.
 
@@ -5,8 +6,6 @@
 /// each big-endian signed 16-bit. FIFO frames have the same layout.
 public typealias MPU9250Burst = InlineArray<14, UInt8>
 
-/// Standard gravity, m/s² per g.
-public let standardGravity: Float = 9.80665
 
 /// Scale factors and axis mapping for the decode, computed once from the settings.
 @frozen
@@ -24,7 +23,7 @@ public struct InertialScale: Sendable, Equatable {
 
     public init(accelerometerRange: MPU9250Settings.AccelerometerRange,
                 gyroscopeRange: MPU9250Settings.GyroscopeRange, mounting: Mounting) {
-        accelerometer = accelerometerRange.g * standardGravity / 32768
+        accelerometer = accelerometerRange.g * Gravity.standard / 32768
         gyroscope = gyroscopeRange.degreesPerSecond * (Float.pi / 180) / 32768
         self.mounting = mounting
     }

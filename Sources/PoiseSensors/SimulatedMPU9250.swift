@@ -1,3 +1,4 @@
+import PoiseMath
 import PoiseIO
 #if canImport(Glibc)
 import Glibc
@@ -120,7 +121,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         force += random.gaussian3() * errors.accelerometerNoiseDensity * Float(accelHz.squareRoot())
         angularRate += random.gaussian3() * errors.gyroscopeNoiseDensity * Float(gyroHz.squareRoot())
 
-        let accelLSB = Float(2 << Int(register(.accelConfig) >> 3 & 3)) * standardGravity / 32768
+        let accelLSB = Float(2 << Int(register(.accelConfig) >> 3 & 3)) * Gravity.standard / 32768
         let gyroLSB = Float(250 << Int(register(.gyroConfig) >> 3 & 3)) * (.pi / 180) / 32768
         var frame = InlineArray<14, UInt8>(repeating: 0)
         store(force / accelLSB, into: &frame, at: 0)

@@ -19,7 +19,7 @@ public struct StaticPose: SimulatedMotion, Sendable {
     /// The world (ENU) magnetic field, µT.
     public var magneticField: SIMD3<Float>
 
-    public init(attitude: Quaternion = .identity, gravity: Float = standardGravity,
+    public init(attitude: Quaternion = .identity, gravity: Float = Gravity.standard,
                 magneticField: SIMD3<Float> = typicalGeomagneticField) {
         self.attitude = attitude
         self.gravity = gravity
@@ -41,7 +41,7 @@ public struct ConstantRotation: SimulatedMotion, Sendable {
     public var magneticField: SIMD3<Float>
 
     public init(axis: SIMD3<Float>, rate: Float, initialAttitude: Quaternion = .identity,
-                gravity: Float = standardGravity, magneticField: SIMD3<Float> = typicalGeomagneticField) {
+                gravity: Float = Gravity.standard, magneticField: SIMD3<Float> = typicalGeomagneticField) {
         let length = (axis * axis).sum().squareRoot()
         self.axis = length > 0 ? axis / length : SIMD3(0, 0, 1)
         self.rate = rate

@@ -176,7 +176,7 @@ struct CalibrateCommand: ParsableCommand {
             let roll = Quaternion(axis: SIMD3(1, 0, 0), angle: b * Float(time))
             let q = Quaternion(axis: SIMD3(0, 0, 1), angle: a * Float(time)) * roll
             let rate = SIMD3<Float>(b, 0, 0) + roll.inverseRotate(SIMD3(0, 0, a))
-            return (q.inverseRotate(SIMD3(0, 0, standardGravity)), rate, q.inverseRotate(typicalGeomagneticField))
+            return (q.inverseRotate(SIMD3(0, 0, Gravity.standard)), rate, q.inverseRotate(typicalGeomagneticField))
         }
     }
 
