@@ -10,7 +10,7 @@ struct CalibrateCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "Measures gyroscope bias, accelerometer offset and scale, or magnetometer hard and soft iron.",
+        abstract: "Measure gyroscope bias, accelerometer offset and scale, or magnetometer hard and soft iron.",
         discussion: """
             Guides you step by step and prints the parameters as plain numbers for your \
             configuration. gyro: keep the board still for 2 s. accel: rest it on each of its \

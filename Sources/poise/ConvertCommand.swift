@@ -12,7 +12,7 @@ extension TraceFormat: ExpressibleByArgument {}
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Converts a trace between the text (CSV) and binary formats.",
+        abstract: "Convert a trace between the text (CSV) and binary formats.",
         discussion: """
             The input format is detected from the file's first bytes. The output format comes \
             from --to, or else from OUT's extension: .ptrace or .bin for binary, .csv for text. \

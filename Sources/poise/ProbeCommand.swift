@@ -9,7 +9,7 @@ import Glibc
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Scans the I²C bus, identifies the IMU and magnetometer, and prints a few samples.",
+        abstract: "Scan the I²C bus, identify the IMU and magnetometer, and print a few samples.",
         discussion: """
             Lists every address that answers (like i2cdetect), reads WHO_AM_I at the IMU's \
             address and names the chip, checks for the AK8963 magnetometer behind the \
