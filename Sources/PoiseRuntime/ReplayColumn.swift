@@ -9,8 +9,9 @@ public enum ReplayColumn: String, Sendable, CaseIterable {
     case rotationRate = "rotation_rate"
     /// Magnetometer reading, body frame, µT (empty in 6D).
     case magneticField = "magnetic_field"
-    /// Compass heading of the device's y axis, degrees clockwise from north in [0, 360);
-    /// empty when the output frame is not north-referenced or the run is 6D.
+    /// Compass heading of where the device points (its top edge lying flat, its back standing
+    /// upright), degrees clockwise from magnetic north in [0, 360); empty when the output
+    /// frame is not north-referenced, the run is 6D, or the device points straight up/down.
     case heading
     /// Angle between the body z axis and vertical, radians.
     case tilt

@@ -7,6 +7,8 @@ import PoiseTraces
 struct RowWriter {
     let columns: [ReplayColumn]
     let headingValid: Bool
+    /// Added to magnetic headings: the declination in a true-north frame, else 0. Degrees.
+    let headingOffset: Float
     var frame: OutputFrameTransform
     var truthFrame: OutputFrameTransform
     var orientation = DeviceOrientationDetector()
@@ -14,6 +16,7 @@ struct RowWriter {
     init(options: ReplayOptions) {
         columns = options.columns
         headingValid = options.frame.isNorthReferenced && options.useMagnetometer
+        headingOffset = options.frame == .reference(.xTrueNorthZVertical) ? options.declinationDegrees : 0
         frame = OutputFrameTransform(options.frame, declinationDegrees: options.declinationDegrees)
         truthFrame = frame
     }
@@ -23,32 +26,40 @@ struct RowWriter {
         let q = frame.attitude(fromENU: enu)
         writer.append(sample.time)
         append(q, to: &writer)
+        guard !columns.isEmpty else { writer.endRow(); return }
+        let motion = DeviceMotion(attitude: enu, status: status, sample: input, northReferenced: headingValid)
         for column in columns {
             switch column {
             case .gravity:
-                append(enu.gravity(), to: &writer)
+                append(motion.gravity, to: &writer)
             case .userAcceleration:
-                append(enu.userAcceleration(accelerometer: input.accelerometer), to: &writer)
+                append(motion.userAcceleration, to: &writer)
             case .rotationRate:
-                append(input.gyroscope - status.gyroscopeBias, to: &writer)
+                append(motion.rotationRate, to: &writer)
             case .magneticField:
-                if let m = input.magnetometer { append(m, to: &writer) } else { appendEmpty(3, to: &writer) }
+                if let m = motion.magneticField { append(m, to: &writer) } else { appendEmpty(3, to: &writer) }
             case .heading:
-                if headingValid { writer.append(enu.compassHeading()) } else { writer.appendEmpty() }
+                if let heading = motion.heading {
+                    var h = heading + headingOffset
+                    if h < 0 { h += 360 } else if h >= 360 { h -= 360 }
+                    writer.append(h)
+                } else {
+                    writer.appendEmpty()
+                }
             case .tilt:
                 writer.append(enu.tilt)
             case .bias:
-                append(status.gyroscopeBias, to: &writer)
-                if status.gyroscopeBiasUncertainty.isFinite {
-                    writer.append(status.gyroscopeBiasUncertainty)
+                append(motion.gyroscopeBias, to: &writer)
+                if motion.gyroscopeBiasUncertainty.isFinite {
+                    writer.append(motion.gyroscopeBiasUncertainty)
                 } else {
                     writer.appendEmpty()
                 }
             case .status:
-                writer.append(Double(status.flags.rawValue))
+                writer.append(Double(motion.flags.rawValue))
                 writer.append(Double(status.rejectedSamples))
             case .orientation:
-                _ = orientation.update(gravity: enu.gravity())
+                _ = orientation.update(gravity: motion.gravity)
                 var name = orientation.orientation.rawValue
                 name.withUTF8 { writer.append(cellText: UnsafeRawBufferPointer($0)) }
             case .truth:
