@@ -36,5 +36,10 @@ let package = Package(
             dependencies: benchmarkDependencies,
             path: "Benchmarks/TraceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "SensorBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/SensorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

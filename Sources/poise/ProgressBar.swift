@@ -35,3 +35,10 @@ final class ProgressBar: Sendable {
 func formatted(_ value: Double, digits: Int) -> String {
     String(format: "%.\(digits)f", value)
 }
+
+/// The process's peak resident set size so far, kB (getrusage's ru_maxrss).
+func peakResidentKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}

@@ -75,7 +75,8 @@ struct ReplayCommand: ParsableCommand {
         if !quiet {
             printError("replayed \(summary.samples) samples (\(formatted(summary.traceSeconds, digits: 1)) s of data) "
                 + "with \(choice.kind.rawValue) in \(formatted(summary.wallSeconds, digits: 3)) s: "
-                + "\(formatted(summary.samplesPerSecond / 1e6, digits: 2)) M samples/s")
+                + "\(formatted(summary.samplesPerSecond / 1e6, digits: 2)) M samples/s, "
+                + "peak memory \(formatted(Double(peakResidentKilobytes()) / 1024, digits: 1)) MB")
         }
     }
 }
