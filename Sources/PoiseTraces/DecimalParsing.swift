@@ -13,14 +13,14 @@ struct CellStatus {
     @usableFromInline let rawValue: UInt8
     @inlinable @inline(__always) init(_ rawValue: UInt8) { self.rawValue = rawValue }
 
-    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(0) } }
-    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(1) } }
-    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(2) } }
-    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(3) } }
-    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(4) } }
+    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(0) } }
+    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(1) } }
+    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(2) } }
+    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(3) } }
+    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(4) } }
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
 }
 
 /// Correctly rounded decimal → binary conversion straight from bytes, without allocation.
@@ -127,7 +127,7 @@ enum DecimalParsing {
     /// Parses the cell starting at `p` in a line ending at `lineEnd` as a Double; `cellEnd`
     /// receives the position of the `,` or line end that ends the cell. The byte at
     /// `lineEnd` must be readable and not part of a number.
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     static func parseDouble(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Double,
                             _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
@@ -141,7 +141,7 @@ enum DecimalParsing {
     }
 
     /// Parses the cell starting at `p` as a correctly rounded Float (see `parseDouble`).
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     static func parseFloat(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Float,
                            _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
@@ -195,7 +195,7 @@ enum DecimalParsing {
     ]
 
     /// Distinguishes `nan`/`inf` spellings from other garbage, for the error message.
-    @usableFromInline
+    @inlinable
     static func nonNumberStatus(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> CellStatus {
         var q = p
         if q < end && (q.pointee == UInt8(ascii: "-") || q.pointee == UInt8(ascii: "+")) { q += 1 }

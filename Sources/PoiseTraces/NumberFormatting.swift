@@ -10,7 +10,7 @@
 enum NumberFormatting {
     /// Bytes a formatted value can take at most.
     @inlinable static var maximumLength: Int {
-        @inline(__always) @_semantics("no_performance_analysis") get { 32 }
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { 32 }
     }
 
     /// Writes `value` at `p` (≥ `maximumLength` bytes free); returns the byte count.

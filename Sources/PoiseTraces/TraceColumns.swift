@@ -78,7 +78,7 @@ struct RowValues {
     /// Bit `role` set when that role had a value.
     @usableFromInline var present: UInt16 = 0
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     init() {}
 
     @inlinable static var magnetometerMask: UInt16 { 0b0000_0011_1000_0000 }
@@ -86,7 +86,7 @@ struct RowValues {
 
     /// Fills `result`; returns 0, or the role of an empty cell that leaves an optional group
     /// partly filled — the caller turns that into a located error.
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     func sample(_ result: inout TraceSample) -> Int {
         let v = values
         result.time = time
