@@ -103,6 +103,16 @@ import Testing
         #expect(Self.read(dir + "/copy.csv") == "t,ax,ay,az,gx,gy,gz,label\n0.0,1.0,2.0,3.0,4.0,5.0,6.0,walk\n")
     }
 
+    @Test func standardInputAndOutput() throws {
+        let dir = Self.directory()
+        Self.write(Self.messy, to: dir + "/messy.csv")
+        #expect(Self.run(["convert", "messy.csv", "normal.csv"], in: dir).status == 0)
+        let status = system("cd '\(dir)' && '\(Self.poise)' convert - - --to binary < normal.csv | '\(Self.poise)' convert - piped.csv")
+        #expect(status == 0)
+        let normal = try #require(Self.read(dir + "/normal.csv"))
+        #expect(Self.read(dir + "/piped.csv") == normal)
+    }
+
     @Test func unknownOutputExtensionNeedsTo() {
         let dir = Self.directory()
         Self.write("t,ax,ay,az,gx,gy,gz\n", to: dir + "/empty.csv")
