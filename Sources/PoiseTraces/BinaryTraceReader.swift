@@ -85,7 +85,7 @@ public struct BinaryTraceReader: ~Copyable {
         guard let metadataText = String(validating: metadataBytes, as: UTF8.self) else { throw fail(offset, "metadata is not UTF-8") }
         var lines: [String] = []
         for line in metadataText.split(separator: "\n") {
-            if !TraceMetadata.isValidLine(String(line)) { throw fail(offset, "metadata line does not start with '#'") }
+            if !line.hasPrefix("#") { throw fail(offset, "metadata line does not start with '#'") }
             lines.append(String(line))
         }
         offset += metadataLength
@@ -102,7 +102,7 @@ public struct BinaryTraceReader: ~Copyable {
         let lines = header.lines, recordSize = header.recordSize
         self.path = path
         self.input = input
-        metadata = TraceMetadata(lines: lines)
+        metadata = TraceMetadata(uncheckedLines: lines)
         columns = names
         columnTypes = types
         self.recordSize = recordSize

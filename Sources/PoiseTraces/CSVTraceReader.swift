@@ -89,7 +89,7 @@ public struct CSVTraceReader: ~Copyable {
         }
         self.path = path
         self.input = input
-        metadata = TraceMetadata(lines: lines)
+        metadata = TraceMetadata(uncheckedLines: lines)
         columns = names
         line = lineNumber
         columnCount = names.count
@@ -222,8 +222,13 @@ public struct CSVTraceReader: ~Copyable {
         let position = at ?? rowStart + cellBounds[2 * column]
         var characterColumn = TextChecks.characterColumn(rowStart, byteOffset: position - rowStart)
         let name = column < columnCount ? columns[column] : ""
-        let cellEnd = column < columnCount ? rowStart + cellBounds[2 * column + 1] : position
-        var cell = cellEnd >= position ? TextChecks.quoted(position, cellEnd - position) : "''"
+        // Only problems inside a parsed cell have recorded bounds.
+        var cellEnd = position
+        switch problem {
+        case .tooManyFields, .tooFewFields: break
+        default: cellEnd = rowStart + cellBounds[2 * column + 1]
+        }
+        let cell = TextChecks.quoted(position, max(0, cellEnd - position))
         var message: String
         switch problem {
         case .empty: message = "missing value in required column '\(name)'"
@@ -237,7 +242,6 @@ public struct CSVTraceReader: ~Copyable {
                 message = "expected a number in column '\(name)', found \(cell)"
             }
         case .timeNotIncreasing:
-            cell = TextChecks.quoted(position, cellEnd - position)
             message = "time not increasing: \(cell) after \(previousTime)"
         case .tooManyFields: message = "too many fields: expected \(columnCount)"
         case .tooFewFields(let found): message = "too few fields: expected \(columnCount), found \(found)"

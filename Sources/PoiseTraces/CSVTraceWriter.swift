@@ -23,8 +23,11 @@ public struct CSVTraceWriter: ~Copyable {
         do { layout = try TraceColumns(names: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
         }
-        for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "#" }) {
+        for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" }) {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid column name '\(name)'")
+        }
+        if columns.first?.hasPrefix("#") == true {
+            throw TraceError(file: path, line: 0, column: 0, message: "the first column name cannot start with '#'")
         }
         let fd = try openForWriting(path)
         self.path = path

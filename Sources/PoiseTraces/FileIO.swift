@@ -127,7 +127,7 @@ struct ByteInput: ~Copyable {
     /// Copies the next `count` bytes out (refilling as needed), or nil if the file ends first.
     mutating func readBytes(_ count: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        result.reserveCapacity(count)
+        result.reserveCapacity(min(count, capacity))  // a corrupt length must not reserve gigabytes
         while result.count < count {
             if start == end && !refill() { return nil }
             let n = min(count - result.count, end - start)

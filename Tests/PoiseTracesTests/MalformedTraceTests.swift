@@ -53,6 +53,43 @@ import Testing
         #expect(TestFiles.error(reading: text) == "F:3:17: too many fields: expected 8")
     }
 
+    @Test func strayCarriageReturnInACommentIsKept() throws {
+        let path = TestFiles.write("# a\rb=1\n\(Self.h)\n0,1,2,3,4,5,6\n")
+        let reader = try CSVTraceReader(path: path)
+        #expect(reader.metadata.lines == ["# a\rb=1"])
+    }
+
+    /// Random damage to valid traces (flipped, inserted, deleted bytes; cuts) never crashes
+    /// or hangs, and every error is a positioned message.
+    @Test func mutatedTracesNeverCrash() throws {
+        var text = "# source=test trial=x\n# free words\n\(Self.h),mx,my,mz,qw,qx,qy,qz,extra\n"
+        for row in 0..<40 {
+            text += "\(Double(row) * 0.01),1.5,-2,9.81,0.01,0.02,-0.03,20,-5,40,\(row % 3 == 0 ? ",,," : "1,0,0,0,"),\(row)\n"
+        }
+        let csv = Array(text.utf8)
+        let binary = try BinaryTraceTests.bytes(rows: 40)
+        var generator = SystemRandomNumberGenerator()
+        for (original, name) in [(csv, "m.csv"), (binary, "m.ptrace")] {
+            for _ in 0..<300 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                    case 2: bytes.remove(at: index)
+                    default: bytes = Array(bytes[0..<index])
+                    }
+                    if bytes.isEmpty { break }
+                }
+                if let message = TestFiles.error(reading: bytes, name: name) {
+                    let positioned = message.hasPrefix("F:") && message.split(separator: ":").count >= 4
+                    #expect(positioned, "\(message)")
+                }
+            }
+        }
+    }
+
     @Test func randomBytesNeverCrash() {
         var generator = SystemRandomNumberGenerator()
         for length in [1, 7, 100, 5000] {
