@@ -18,9 +18,11 @@ public struct CSVTraceWriter: ~Copyable {
     public private(set) var rowCount = 0
 
     /// Creates (or truncates) `path` and writes the metadata and header.
+    /// Any unique, non-empty column names are accepted (an estimates file need not hold
+    /// sensor columns); `write(_:)` fills the standard ones it finds.
     public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
         let layout: TraceColumns
-        do { layout = try TraceColumns(names: columns) } catch {
+        do { layout = try TraceColumns(anyNames: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
         }
         for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" }) {

@@ -37,6 +37,13 @@ public struct TraceColumns: Equatable, Sendable {
 
     /// Checks a header: no empty or duplicate names, required columns present, groups complete.
     public init(names: [String]) throws(Problem) {
+        try self.init(anyNames: names)
+        try checkComplete()
+    }
+
+    /// Maps any set of unique, non-empty names (for example an estimates file with
+    /// `t,qw,qx,qy,qz`); required columns may be missing. Writers accept this.
+    public init(anyNames names: [String]) throws(Problem) {
         var roles: [UInt8] = []
         var columnOfRole = [Int](repeating: -1, count: Self.standardNames.count)
         var seen: Set<String> = []
@@ -50,6 +57,15 @@ public struct TraceColumns: Equatable, Sendable {
                 roles.append(Self.extraRole)
             }
         }
+        self.names = names
+        self.roles = roles
+        self.columnOfRole = columnOfRole
+    }
+
+    /// Whether this is a readable trace: required columns present, optional groups complete.
+    public var isCompleteTrace: Bool { (try? checkComplete()) != nil }
+
+    func checkComplete() throws(Problem) {
         for role in 0..<7 where columnOfRole[role] < 0 {
             throw Problem(column: nil, message: "missing required column '\(Self.standardNames[role])'")
         }
@@ -61,9 +77,6 @@ public struct TraceColumns: Equatable, Sendable {
                 throw Problem(column: nil, message: "columns \(all) must be all present or all absent: missing '\(Self.standardNames[Int(missing)])'")
             }
         }
-        self.names = names
-        self.roles = roles
-        self.columnOfRole = columnOfRole
     }
 }
 

@@ -37,6 +37,7 @@ public struct TraceWriter: ~Copyable, TraceWriting {
     }
 
     /// Creates (or truncates) `path` and writes the header in `format`.
+    /// Any unique, non-empty column names are accepted.
     public init(path: String, format: TraceFormat, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
         isBinary = format == .binary
         if !isBinary {

@@ -114,3 +114,18 @@ import Testing
             """)
     }
 }
+
+@Suite struct WriterColumnTests {
+    @Test func writersAcceptAnyUniqueColumns() throws {
+        let path = TestFiles.directory() + "/estimates.csv"
+        var writer = try CSVTraceWriter(path: path, metadata: TraceMetadata(), columns: ["t", "qw", "qx", "qy", "qz"])
+        writer.append(0.5); writer.append(Float(1)); writer.append(Float(0)); writer.appendEmpty(); writer.append(Float(-0.25))
+        writer.endRow()
+        try writer.close()
+        #expect(String(decoding: TestFiles.read(path), as: UTF8.self) == "t,qw,qx,qy,qz\n0.5,1.0,0.0,,-0.25\n")
+        #expect(throws: TraceError(file: path, line: 0, column: 0, message: "invalid columns: duplicate column 't'")) {
+            _ = try CSVTraceWriter(path: path, metadata: TraceMetadata(), columns: ["t", "t"])
+        }
+        #expect(!(try TraceColumns(anyNames: ["t", "qw"])).isCompleteTrace)
+    }
+}
