@@ -76,6 +76,18 @@ enum DecimalParsing {
         }
         if q < end && q.pointee == UInt8(ascii: ".") {
             q += 1
+            // Eight fraction digits at once when they are all there (SWAR).
+            if end - q >= 8 && significant <= 11 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self))
+                if isEightDigits(word) {
+                    d.mantissa = d.mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                    d.exponent -= 8
+                    // Leading zeros may be over-counted; that only sends long inputs to strtod.
+                    significant = d.mantissa == 0 ? 0 : significant + 8
+                    anyDigit = true
+                    q += 8
+                }
+            }
             while q < end {
                 let digit = q.pointee &- UInt8(ascii: "0")
                 if digit > 9 { break }
@@ -112,6 +124,23 @@ enum DecimalParsing {
             q = r
         }
         return q
+    }
+
+    /// Whether all eight bytes of a little-endian word are ASCII digits.
+    @inlinable @inline(__always)
+    static func isEightDigits(_ word: UInt64) -> Bool {
+        (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+            == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight ASCII digits (first digit in the lowest byte).
+    @inlinable @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+        var value = word &- 0x3030_3030_3030_3030
+        value = (value &* 10) &+ (value >> 8)  // pairs
+        value = ((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+                 &+ ((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+        return value & 0xFFFF_FFFF
     }
 
     /// A Double by Clinger's fast path, or nil if it does not apply.
