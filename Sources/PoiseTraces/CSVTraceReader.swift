@@ -49,7 +49,6 @@ public struct CSVTraceReader: ~Copyable {
         var lines: [String] = []
         var lineNumber = 0
         var header: [String]?
-        var headerLine: (UnsafePointer<UInt8>, Int)?
         while header == nil {
             lineNumber += 1
             switch input.nextLine() {
@@ -71,7 +70,6 @@ public struct CSVTraceReader: ~Copyable {
                     lines.append(text)
                 } else if !text.isEmpty {
                     header = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                    headerLine = (p, count)
                 }
             }
         }
@@ -82,9 +80,8 @@ public struct CSVTraceReader: ~Copyable {
             var column = 1
             if let index = error.column {
                 // Character column where that name starts.
-                column += names[..<index].reduce(0) { $0 + $1.count + 1 }
+                column += names[..<index].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
             }
-            _ = headerLine
             throw TraceError(file: path, line: lineNumber, column: column, message: error.message)
         }
         self.path = path

@@ -8,29 +8,47 @@ import Darwin
 
 /// Outcome of parsing one cell as a number. A plain struct rather than an enum so that
 /// comparisons need no protocol witness (debug builds check the hot path too).
+///
+/// Members called from other files carry `no_performance_analysis` for the call site (debug
+/// builds cannot see across files) and their own `@_noAllocation`, which checks the body.
 @usableFromInline @frozen
 struct CellStatus {
     @usableFromInline let rawValue: UInt8
     @inlinable @inline(__always) init(_ rawValue: UInt8) { self.rawValue = rawValue }
 
-    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(0) } }
-    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(1) } }
-    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(2) } }
-    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(3) } }
-    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(4) } }
+    @inlinable static var number: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(0) }
+    }
+    @inlinable static var empty: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(1) }
+    }
+    @inlinable static var invalid: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(2) }
+    }
+    @inlinable static var nonFinite: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(3) }
+    }
+    @inlinable static var outOfRange: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(4) }
+    }
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
+    static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
+
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
+    static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
 }
 
 /// Correctly rounded decimal → binary conversion straight from bytes, without allocation.
 ///
-/// The common case (≤ 19 significant digits, |exponent| ≤ 22, mantissa ≤ 2⁵³) uses
-/// Clinger's fast path: one exact integer → Double conversion and one correctly rounded
-/// multiply or divide by an exact power of ten. For `Float`, the Double result is rounded
-/// again, which is exact unless the Double lands exactly on a midpoint between two Floats
-/// (then the true value may sit on either side): that rare case, subnormals, overflow and
-/// long inputs go to the C library's `strtof`/`strtod`, which are correctly rounded.
+/// Digits are accumulated into a 64-bit integer (eight fraction digits at a time when
+/// possible). Doubles with ≤ 19 significant digits, mantissa ≤ 2⁵³ and |exponent| ≤ 22 use
+/// Clinger's fast path: an exact integer → Double conversion and one correctly rounded
+/// multiply or divide by an exact power of ten. Floats first try a multiply by a rounded
+/// 10⁻ᵏ, accepted when the product is clearly away from a midpoint between two Floats,
+/// then the Clinger result rounded to Float unless it sits exactly on a midpoint. Those
+/// rare midpoint cases, subnormals, overflow and long inputs go to the C library's
+/// `strtof`/`strtod`, which are correctly rounded.
 @usableFromInline
 enum DecimalParsing {
     /// Exact powers of ten representable in a Double.
@@ -160,12 +178,11 @@ enum DecimalParsing {
     static func parseDouble(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Double,
                             _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
-        guard let stop = scanCell(p, lineEnd, &d, &cellEnd) else {
+        guard scanCell(p, lineEnd, &d, &cellEnd) != nil else {
             return p == cellEnd ? .empty : nonNumberStatus(p, cellEnd)
         }
         if let fast = fastDouble(d) { value = fast; return .number }
         value = libcStrtod(p)
-        _ = stop
         return value.isFinite ? .number : .outOfRange
     }
 
