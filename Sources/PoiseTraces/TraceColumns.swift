@@ -67,7 +67,11 @@ public struct TraceColumns: Equatable, Sendable {
 
     func checkComplete() throws(Problem) {
         for role in 0..<7 where columnOfRole[role] < 0 {
-            throw Problem(column: nil, message: "missing required column '\(Self.standardNames[role])'")
+            let name = Self.standardNames[role]
+            if let near = names.firstIndex(where: { $0.trimmingSpaces == name }) {
+                throw Problem(column: near, message: "missing required column '\(name)' ('\(names[near])' has spaces around it)")
+            }
+            throw Problem(column: nil, message: "missing required column '\(name)'")
         }
         for group in [Self.magnetometerRoles, Self.truthRoles] {
             let present = group.filter { columnOfRole[Int($0)] >= 0 }
@@ -134,5 +138,14 @@ struct RowValues {
     static func partialGroupMessage(role: Int) -> String {
         let names = role >= 10 ? "qw,qx,qy,qz" : "mx,my,mz"
         return "empty cell in '\(TraceColumns.standardNames[role])': \(names) must be all filled or all empty"
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[first...last]
     }
 }

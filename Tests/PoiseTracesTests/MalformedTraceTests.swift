@@ -9,6 +9,7 @@ import Testing
         ("", "F:1:1: empty trace: no header"),
         ("# only=comments\n", "F:2:1: empty trace: no header"),
         ("t,ax,ay,az,gx,gy\n", "F:1:1: missing required column 'gz'"),
+        ("t, ax,ay,az,gx,gy,gz\n", "F:1:3: missing required column 'ax' (' ax' has spaces around it)"),
         ("t,ax,ay,az,gx,gy,gz,ax\n", "F:1:21: duplicate column 'ax'"),
         ("t,ax,ay,az,gx,gy,gz,,x\n", "F:1:21: empty column name"),
         ("t,ax,ay,az,gx,gy,gz,mx,my\n", "F:1:1: columns mx,my,mz must be all present or all absent: missing 'mz'"),
