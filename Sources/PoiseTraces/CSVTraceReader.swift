@@ -46,6 +46,11 @@ public struct CSVTraceReader: ~Copyable {
         if input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start)) {
             throw TraceError(file: path, line: 1, column: 1, message: "not a text trace: this is a binary trace")
         }
+        // Spreadsheets often start UTF-8 files with a byte order mark; it is not data.
+        if input.available >= 3 && input.buffer[input.start] == 0xEF && input.buffer[input.start + 1] == 0xBB
+            && input.buffer[input.start + 2] == 0xBF {
+            input.start += 3
+        }
         var lines: [String] = []
         var lineNumber = 0
         var header: [String]?

@@ -56,6 +56,12 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
+    @Test func skipsAByteOrderMark() throws {
+        var reader = try CSVTraceReader(path: TestFiles.write("\u{FEFF}\(TestFiles.header)\r\n0,1,2,3,4,5,6\r\n"))
+        #expect(reader.columns.first == "t")
+        #expect(try reader.next()?.time == 0)
+    }
+
     @Test func headerOnlyIsAnEmptyTrace() throws {
         var reader = try CSVTraceReader(path: TestFiles.write("# x=1\n\(TestFiles.header)\n"))
         #expect(try reader.next() == nil)
