@@ -61,6 +61,7 @@ import Testing
                 #expect(try reader.doubleValue(ofColumn: 14).bitPattern == extras[row].bitPattern)
             }
             #expect(try reader.next() == nil)
+            TestFiles.remove(path)
         }
     }
 
