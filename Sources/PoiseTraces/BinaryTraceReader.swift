@@ -1,3 +1,5 @@
+import PoiseMath
+
 /// Streams a binary trace (see `BinaryTraceFormat`) record by record in constant memory.
 ///
 /// Records are decoded straight from a 64 KiB read buffer. Positions in errors: LINE is
@@ -25,6 +27,10 @@ public struct BinaryTraceReader: ~Copyable {
     let roleOffsets: InlineArray<14, Int>
     /// Bit `role` set when that role's column is f64.
     let roleIsDouble: UInt16
+    /// The usual layout — f64 time, each sensor group as consecutive f32 columns in x,y,z
+    /// (w,x,y,z) order — is decoded with vector loads; anything else, and any record that
+    /// needs an error, takes the general path.
+    let vectorLayout: Bool
     var current: UnsafeRawPointer?
     var previousTime = -Double.infinity
 
@@ -85,7 +91,7 @@ public struct BinaryTraceReader: ~Copyable {
         guard let metadataText = String(validating: metadataBytes, as: UTF8.self) else { throw fail(offset, "metadata is not UTF-8") }
         var lines: [String] = []
         for line in metadataText.split(separator: "\n") {
-            if !TraceMetadata.isValidLine(String(line)) { throw fail(offset, "metadata line does not start with '#'") }
+            if !line.hasPrefix("#") { throw fail(offset, "metadata line does not start with '#'") }
             lines.append(String(line))
         }
         offset += metadataLength
@@ -102,7 +108,7 @@ public struct BinaryTraceReader: ~Copyable {
         let lines = header.lines, recordSize = header.recordSize
         self.path = path
         self.input = input
-        metadata = TraceMetadata(lines: lines)
+        metadata = TraceMetadata(uncheckedLines: lines)
         columns = names
         columnTypes = types
         self.recordSize = recordSize
@@ -124,6 +130,15 @@ public struct BinaryTraceReader: ~Copyable {
         }
         self.roleOffsets = roleOffsets
         self.roleIsDouble = roleIsDouble
+        func consecutiveFloats(_ roles: ClosedRange<Int>) -> Bool {
+            let first = roleOffsets[roles.lowerBound]
+            if first < 0 { return roles.lowerBound >= 7 && roles.allSatisfy { roleOffsets[$0] < 0 } }
+            return roles.allSatisfy {
+                roleOffsets[$0] == first + 4 * ($0 - roles.lowerBound) && roleIsDouble & (1 << UInt16($0)) == 0
+            }
+        }
+        vectorLayout = roleIsDouble & 1 != 0 && consecutiveFloats(1...3) && consecutiveFloats(4...6)
+            && consecutiveFloats(7...9) && consecutiveFloats(10...13)
     }
 
     deinit {
@@ -158,6 +173,7 @@ public struct BinaryTraceReader: ~Copyable {
         input.start &+= recordSize
         record &+= 1
         current = p
+        if vectorLayout, let sample = vectorSample(p) { return sample }
         var row = RowValues()
         row.time = Self.load(p, roleOffsets[0], double: roleIsDouble & 1 != 0)
         if !row.time.isFinite { throw recordError(0, row.time.isNaN ? .missing : .nonFinite) }
@@ -178,6 +194,38 @@ public struct BinaryTraceReader: ~Copyable {
         if missingRole != 0 { throw recordError(missingRole, .partialGroup) }
         previousTime = row.time
         return sample
+    }
+
+    @inline(__always)
+    static func float(_ p: UnsafeRawPointer, _ offset: Int) -> Float {
+        Float(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    /// Decodes a record of the usual layout; nil when it needs the general path (to report
+    /// an error or a partly empty group).
+    @inline(__always)
+    mutating func vectorSample(_ p: UnsafeRawPointer) -> TraceSample? {
+        let time = Double(bitPattern: UInt64(littleEndian: p.loadUnaligned(fromByteOffset: roleOffsets[0], as: UInt64.self)))
+        let a = roleOffsets[1], g = roleOffsets[4], m = roleOffsets[7], q = roleOffsets[10]
+        let accelerometer = SIMD3(Self.float(p, a), Self.float(p, a &+ 4), Self.float(p, a &+ 8))
+        let gyroscope = SIMD3(Self.float(p, g), Self.float(p, g &+ 4), Self.float(p, g &+ 8))
+        // x - x is 0 exactly for finite x and NaN for NaN or ±inf.
+        var valid = time.isFinite && time > previousTime
+            && all(accelerometer - accelerometer .== .zero) && all(gyroscope - gyroscope .== .zero)
+        var magnetometer: SIMD3<Float>?
+        if m >= 0 {
+            let v = SIMD3(Self.float(p, m), Self.float(p, m &+ 4), Self.float(p, m &+ 8))
+            if all(v - v .== .zero) { magnetometer = v } else if !all(v .!= v) { valid = false }
+        }
+        var truth: Quaternion?
+        if q >= 0 {
+            let v = SIMD4(Self.float(p, q), Self.float(p, q &+ 4), Self.float(p, q &+ 8), Self.float(p, q &+ 12))
+            if all(v - v .== .zero) { truth = Quaternion(components: v) } else if !all(v .!= v) { valid = false }
+        }
+        if !valid { return nil }
+        previousTime = time
+        return TraceSample(time: time, accelerometer: accelerometer, gyroscope: gyroscope,
+                           magnetometer: magnetometer, truth: truth)
     }
 
     /// A column of the record last returned by `next()` as a Double (NaN = missing).

@@ -16,10 +16,12 @@ public struct BinaryTraceWriter: ~Copyable {
     public private(set) var rowCount = 0
 
     /// Creates (or truncates) `path` (`-` = standard output) and writes the header.
+    /// Any unique, non-empty column names are accepted (an estimates file need not hold
+    /// sensor columns); `write(_:)` fills the standard ones it finds.
     public init(path: String, metadata: TraceMetadata, columns: [String],
                 types: [BinaryTraceFormat.ColumnType]? = nil) throws(TraceError) {
         let layout: TraceColumns
-        do { layout = try TraceColumns(names: columns) } catch {
+        do { layout = try TraceColumns(anyNames: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
         }
         let types = types ?? layout.roles.map(BinaryTraceFormat.defaultType(role:))

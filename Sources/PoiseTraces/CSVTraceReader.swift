@@ -49,10 +49,14 @@ public struct CSVTraceReader: ~Copyable {
         if input.available >= 8 && BinaryTraceFormat.hasMagic(UnsafeRawPointer(input.buffer + input.start)) {
             throw TraceError(file: path, line: 1, column: 1, message: "not a text trace: this is a binary trace")
         }
+        // Spreadsheets often start UTF-8 files with a byte order mark; it is not data.
+        if input.available >= 3 && input.buffer[input.start] == 0xEF && input.buffer[input.start + 1] == 0xBB
+            && input.buffer[input.start + 2] == 0xBF {
+            input.start += 3
+        }
         var lines: [String] = []
         var lineNumber = 0
         var header: [String]?
-        var headerLine: (UnsafePointer<UInt8>, Int)?
         while header == nil {
             lineNumber += 1
             switch input.nextLine() {
@@ -74,25 +78,23 @@ public struct CSVTraceReader: ~Copyable {
                     lines.append(text)
                 } else if !text.isEmpty {
                     header = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                    headerLine = (p, count)
                 }
             }
         }
         let names = header!
         do {
-            layout = try TraceColumns(names: names, requiringSensorColumns: sensorTrace)
+            layout = try sensorTrace ? TraceColumns(names: names) : TraceColumns(anyNames: names)
         } catch {
             var column = 1
             if let index = error.column {
                 // Character column where that name starts.
-                column += names[..<index].reduce(0) { $0 + $1.count + 1 }
+                column += names[..<index].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
             }
-            _ = headerLine
             throw TraceError(file: path, line: lineNumber, column: column, message: error.message)
         }
         self.path = path
         self.input = input
-        metadata = TraceMetadata(lines: lines)
+        metadata = TraceMetadata(uncheckedLines: lines)
         columns = names
         line = lineNumber
         columnCount = names.count
@@ -225,8 +227,13 @@ public struct CSVTraceReader: ~Copyable {
         let position = at ?? rowStart + cellBounds[2 * column]
         var characterColumn = TextChecks.characterColumn(rowStart, byteOffset: position - rowStart)
         let name = column < columnCount ? columns[column] : ""
-        let cellEnd = column < columnCount ? rowStart + cellBounds[2 * column + 1] : position
-        var cell = cellEnd >= position ? TextChecks.quoted(position, cellEnd - position) : "''"
+        // Only problems inside a parsed cell have recorded bounds.
+        var cellEnd = position
+        switch problem {
+        case .tooManyFields, .tooFewFields: break
+        default: cellEnd = rowStart + cellBounds[2 * column + 1]
+        }
+        let cell = TextChecks.quoted(position, max(0, cellEnd - position))
         var message: String
         switch problem {
         case .empty: message = "missing value in required column '\(name)'"
@@ -240,7 +247,6 @@ public struct CSVTraceReader: ~Copyable {
                 message = "expected a number in column '\(name)', found \(cell)"
             }
         case .timeNotIncreasing:
-            cell = TextChecks.quoted(position, cellEnd - position)
             message = "time not increasing: \(cell) after \(previousTime)"
         case .tooManyFields: message = "too many fields: expected \(columnCount)"
         case .tooFewFields(let found): message = "too few fields: expected \(columnCount), found \(found)"

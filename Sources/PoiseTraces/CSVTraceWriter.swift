@@ -18,15 +18,18 @@ public struct CSVTraceWriter: ~Copyable {
     public private(set) var rowCount = 0
 
     /// Creates (or truncates) `path` and writes the metadata and header.
-    /// - Parameter sensorTrace: require the sensor columns (`t,ax…gz`); false for derived
-    ///   tables such as replay estimates.
-    public init(path: String, metadata: TraceMetadata, columns: [String], sensorTrace: Bool = true) throws(TraceError) {
+    /// Any unique, non-empty column names are accepted (an estimates file need not hold
+    /// sensor columns); `write(_:)` fills the standard ones it finds.
+    public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
         let layout: TraceColumns
-        do { layout = try TraceColumns(names: columns, requiringSensorColumns: sensorTrace) } catch {
+        do { layout = try TraceColumns(anyNames: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
         }
-        for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "#" }) {
+        for name in columns where name.contains(where: { $0 == "," || $0 == "\n" || $0 == "\r" }) {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid column name '\(name)'")
+        }
+        if columns.first?.hasPrefix("#") == true {
+            throw TraceError(file: path, line: 0, column: 0, message: "the first column name cannot start with '#'")
         }
         let fd = try openForWriting(path)
         self.path = path

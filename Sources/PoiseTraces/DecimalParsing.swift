@@ -8,29 +8,47 @@ import Darwin
 
 /// Outcome of parsing one cell as a number. A plain struct rather than an enum so that
 /// comparisons need no protocol witness (debug builds check the hot path too).
+///
+/// Members called from other files carry `no_performance_analysis` for the call site (debug
+/// builds cannot see across files) and their own `@_noAllocation`, which checks the body.
 @usableFromInline @frozen
 struct CellStatus {
     @usableFromInline let rawValue: UInt8
     @inlinable @inline(__always) init(_ rawValue: UInt8) { self.rawValue = rawValue }
 
-    @inlinable static var number: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(0) } }
-    @inlinable static var empty: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(1) } }
-    @inlinable static var invalid: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(2) } }
-    @inlinable static var nonFinite: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(3) } }
-    @inlinable static var outOfRange: CellStatus { @inline(__always) @_semantics("no_performance_analysis") get { CellStatus(4) } }
+    @inlinable static var number: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(0) }
+    }
+    @inlinable static var empty: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(1) }
+    }
+    @inlinable static var invalid: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(2) }
+    }
+    @inlinable static var nonFinite: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(3) }
+    }
+    @inlinable static var outOfRange: CellStatus {
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { CellStatus(4) }
+    }
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
-    @inlinable @inline(__always) @_semantics("no_performance_analysis") static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
+    static func == (a: CellStatus, b: CellStatus) -> Bool { a.rawValue == b.rawValue }
+
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
+    static func != (a: CellStatus, b: CellStatus) -> Bool { a.rawValue != b.rawValue }
 }
 
 /// Correctly rounded decimal → binary conversion straight from bytes, without allocation.
 ///
-/// The common case (≤ 19 significant digits, |exponent| ≤ 22, mantissa ≤ 2⁵³) uses
-/// Clinger's fast path: one exact integer → Double conversion and one correctly rounded
-/// multiply or divide by an exact power of ten. For `Float`, the Double result is rounded
-/// again, which is exact unless the Double lands exactly on a midpoint between two Floats
-/// (then the true value may sit on either side): that rare case, subnormals, overflow and
-/// long inputs go to the C library's `strtof`/`strtod`, which are correctly rounded.
+/// Digits are accumulated into a 64-bit integer (eight fraction digits at a time when
+/// possible). Doubles with ≤ 19 significant digits, mantissa ≤ 2⁵³ and |exponent| ≤ 22 use
+/// Clinger's fast path: an exact integer → Double conversion and one correctly rounded
+/// multiply or divide by an exact power of ten. Floats first try a multiply by a rounded
+/// 10⁻ᵏ, accepted when the product is clearly away from a midpoint between two Floats,
+/// then the Clinger result rounded to Float unless it sits exactly on a midpoint. Those
+/// rare midpoint cases, subnormals, overflow and long inputs go to the C library's
+/// `strtof`/`strtod`, which are correctly rounded.
 @usableFromInline
 enum DecimalParsing {
     /// Exact powers of ten representable in a Double.
@@ -76,6 +94,18 @@ enum DecimalParsing {
         }
         if q < end && q.pointee == UInt8(ascii: ".") {
             q += 1
+            // Eight fraction digits at once when they are all there (SWAR).
+            if end - q >= 8 && significant <= 11 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt64.self))
+                if isEightDigits(word) {
+                    d.mantissa = d.mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                    d.exponent -= 8
+                    // Leading zeros may be over-counted; that only sends long inputs to strtod.
+                    significant = d.mantissa == 0 ? 0 : significant + 8
+                    anyDigit = true
+                    q += 8
+                }
+            }
             while q < end {
                 let digit = q.pointee &- UInt8(ascii: "0")
                 if digit > 9 { break }
@@ -114,6 +144,23 @@ enum DecimalParsing {
         return q
     }
 
+    /// Whether all eight bytes of a little-endian word are ASCII digits.
+    @inlinable @inline(__always)
+    static func isEightDigits(_ word: UInt64) -> Bool {
+        (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+            == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight ASCII digits (first digit in the lowest byte).
+    @inlinable @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+        var value = word &- 0x3030_3030_3030_3030
+        value = (value &* 10) &+ (value >> 8)  // pairs
+        value = ((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+                 &+ ((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
     /// A Double by Clinger's fast path, or nil if it does not apply.
     @inlinable @inline(__always)
     static func fastDouble(_ d: Decimal) -> Double? {
@@ -127,21 +174,20 @@ enum DecimalParsing {
     /// Parses the cell starting at `p` in a line ending at `lineEnd` as a Double; `cellEnd`
     /// receives the position of the `,` or line end that ends the cell. The byte at
     /// `lineEnd` must be readable and not part of a number.
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     static func parseDouble(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Double,
                             _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
-        guard let stop = scanCell(p, lineEnd, &d, &cellEnd) else {
+        guard scanCell(p, lineEnd, &d, &cellEnd) != nil else {
             return p == cellEnd ? .empty : nonNumberStatus(p, cellEnd)
         }
         if let fast = fastDouble(d) { value = fast; return .number }
         value = libcStrtod(p)
-        _ = stop
         return value.isFinite ? .number : .outOfRange
     }
 
     /// Parses the cell starting at `p` as a correctly rounded Float (see `parseDouble`).
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     static func parseFloat(_ p: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, _ value: inout Float,
                            _ cellEnd: inout UnsafePointer<UInt8>) -> CellStatus {
         var d = Decimal()
@@ -195,7 +241,7 @@ enum DecimalParsing {
     ]
 
     /// Distinguishes `nan`/`inf` spellings from other garbage, for the error message.
-    @usableFromInline
+    @inlinable
     static func nonNumberStatus(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> CellStatus {
         var q = p
         if q < end && (q.pointee == UInt8(ascii: "-") || q.pointee == UInt8(ascii: "+")) { q += 1 }

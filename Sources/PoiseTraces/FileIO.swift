@@ -102,7 +102,7 @@ struct ByteInput: ~Copyable {
 
     /// The next line (without `\n`, with a trailing `\r` if any) or nil at end of file.
     /// Returns `.tooLong` when a line does not fit in the buffer.
-    @inline(__always) @_semantics("no_performance_analysis")
+    @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     mutating func nextLine() -> LineResult {
         while true {
             let count = end - start
@@ -127,7 +127,7 @@ struct ByteInput: ~Copyable {
     /// Copies the next `count` bytes out (refilling as needed), or nil if the file ends first.
     mutating func readBytes(_ count: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        result.reserveCapacity(count)
+        result.reserveCapacity(min(count, capacity))  // a corrupt length must not reserve gigabytes
         while result.count < count {
             if start == end && !refill() { return nil }
             let n = min(count - result.count, end - start)
@@ -175,9 +175,10 @@ struct ByteOutput: ~Copyable {
     }
 
     /// Room for at least `needed` bytes at `buffer + count` (needed ≤ capacity).
-    // Cross-file helpers of checked functions carry this attribute: debug builds compile
-    // files separately and cannot see the body; release builds inline it and check it.
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    // Helpers called from checked functions in other files are excluded at the call site
+    // (debug builds compile files separately and cannot see the body) and carry their own
+    // @_noAllocation, so their bodies are checked where they are defined.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     mutating func reserve(_ needed: Int) {
         if capacity - count < needed { flush() }
     }

@@ -1,16 +1,16 @@
 /// Short round-trip decimal text for Float and Double, written straight into a buffer.
 ///
-/// For a value `v`, digits `d` and exponent `e` are chosen by rounding `v·10^s` to an
-/// integer for a few candidate precisions, shortest first, and each candidate is checked
-/// by converting `d·10^e` back exactly (Clinger's fast path: `d < 2⁵³`, `|e| ≤ 22`): the
-/// text always reads back to the same bits. Floats need at most 9 significant digits;
-/// Doubles are tried up to 15. Anything else (subnormals, huge or tiny magnitudes, Doubles
-/// that need 16–17 digits) falls back to the standard library's `description`.
+/// A Float is scaled to 9 significant digits (always enough to identify it); 7 or 8 digits
+/// are used instead when that decimal still lies strictly inside the Float's rounding
+/// interval. A Double is rounded to 15 digits and checked by converting back exactly
+/// (Clinger's fast path). Either way the text reads back to the same bits. Values outside
+/// 1e-21…1e21, subnormals, and Doubles needing 16–17 digits fall back to the standard
+/// library's `description` (the only path that may allocate, for Doubles of 16+ chars).
 @usableFromInline
 enum NumberFormatting {
     /// Bytes a formatted value can take at most.
     @inlinable static var maximumLength: Int {
-        @inline(__always) @_semantics("no_performance_analysis") get { 32 }
+        @inline(__always) @_semantics("no_performance_analysis") @_noAllocation get { 32 }
     }
 
     /// Writes `value` at `p` (≥ `maximumLength` bytes free); returns the byte count.
@@ -19,18 +19,26 @@ enum NumberFormatting {
         if value == 0 { return writeZero(value.sign == .minus, p) }
         let a = Double(value.magnitude)
         if value.isFinite && a >= 0x1p-126, let k = decimalExponent(a) {
-            // Round to 9 significant digits once (always enough for a Float), then try 7
-            // and 8 by rounding that integer; fewer digits show up as trailing zeros.
+            // Scale to 9 significant digits (always enough for a Float). A candidate with
+            // fewer digits is right if it lies strictly inside the interval of reals that
+            // round to `value`: half the gap to the nearest neighbour on either side (the
+            // lower gap is half as wide at a power of two). The margin covers the rounding
+            // error of `scaled` (≤ 2⁻⁵² relative), so no conversion back is needed.
             let s = 8 - k
             if s >= -22 && s <= 22 {
                 let scaled = s >= 0 ? a * powersOfTen[s] : a / powersOfTen[-s]
+                let magnitude = value.magnitude
+                let gap = Double(magnitude.ulp) * (magnitude.significandBitPattern == 0 ? 0.5 : 1)
+                let margin = scaled * (gap / (2 * a)) * (1 - 1e-6)
                 let d9 = UInt64((scaled + 0x1p52) - 0x1p52)
-                for step in 0..<3 {
-                    let drop = 2 - step
-                    let divisor = drop == 2 ? 100 : drop == 1 ? 10 : 1 as UInt64
-                    var d = (d9 + divisor / 2) / divisor
-                    var e = drop - s
-                    if d == 0 || !floatMatches(d, e, value.magnitude) { continue }
+                var d = d9
+                var e = -s
+                if abs(Double((d9 + 50) / 100 * 100) - scaled) < margin {
+                    d = (d9 + 50) / 100; e += 2
+                } else if abs(Double((d9 + 5) / 10 * 10) - scaled) < margin {
+                    d = (d9 + 5) / 10; e += 1
+                }
+                if d != 0 {
                     while d % 10 == 0 { d /= 10; e += 1 }
                     return writeDecimal(value.sign == .minus, d, e, p)
                 }
@@ -111,43 +119,69 @@ enum NumberFormatting {
         return e >= 0 ? m * powersOfTen[e] : m / powersOfTen[-e]
     }
 
+    /// Writes the decimal digits of `d` (exactly `count` of them) ending just before `end`.
+    @inline(__always)
+    static func writeDigits(_ d: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var rest = d
+        var q = end
+        var remaining = count
+        while remaining >= 2 {
+            let pair = rest % 100
+            rest /= 100
+            q -= 2
+            q[0] = UInt8(truncatingIfNeeded: pair / 10) &+ 48
+            q[1] = UInt8(truncatingIfNeeded: pair % 10) &+ 48
+            remaining -= 2
+        }
+        if remaining == 1 { (q - 1).pointee = UInt8(truncatingIfNeeded: rest) &+ 48 }
+    }
+
+    @inline(__always)
+    static func digitCount(_ d: UInt64) -> Int {
+        var n = 1
+        var limit: UInt64 = 10
+        while d >= limit && n < 19 { n += 1; limit &*= 10 }
+        return n
+    }
+
     /// Writes `±d·10^e` positionally when short, else as `d.ddde±x`.
     @inline(__always)
     static func writeDecimal(_ negative: Bool, _ d: UInt64, _ e: Int, _ p: UnsafeMutablePointer<UInt8>) -> Int {
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var n = 0
-        var rest = d
-        repeat { digits[19 - n] = UInt8(truncatingIfNeeded: rest % 10) &+ 48; rest /= 10; n += 1 } while rest != 0
+        let n = digitCount(d)
         var q = 0
         if negative { p[0] = UInt8(ascii: "-"); q = 1 }
         let point = n + e  // digits before the decimal point
         if e >= 0 && point <= 16 {
-            for i in 0..<n { p[q] = digits[20 - n + i]; q += 1 }
+            writeDigits(d, count: n, endingAt: p + q + n)
+            q += n
             for _ in 0..<e { p[q] = 48; q += 1 }
-            p[q] = UInt8(ascii: "."); p[q + 1] = 48; q += 2
-        } else if e < 0 && point > 0 {
-            for i in 0..<n {
-                if i == point { p[q] = UInt8(ascii: "."); q += 1 }
-                p[q] = digits[20 - n + i]; q += 1
-            }
-        } else if e < 0 && point > -5 {
+            p[q] = UInt8(ascii: "."); p[q + 1] = 48
+            return q + 2
+        }
+        if e < 0 && point > 0 {
+            // Digits one place to the right, then the integer part back left over the point.
+            writeDigits(d, count: n, endingAt: p + q + n + 1)
+            for i in 0..<point { p[q + i] = p[q + i + 1] }
+            p[q + point] = UInt8(ascii: ".")
+            return q + n + 1
+        }
+        if e < 0 && point > -5 {
             p[q] = 48; p[q + 1] = UInt8(ascii: "."); q += 2
             for _ in 0 ..< -point { p[q] = 48; q += 1 }
-            for i in 0..<n { p[q] = digits[20 - n + i]; q += 1 }
-        } else {
-            p[q] = digits[20 - n]; q += 1
-            if n > 1 {
-                p[q] = UInt8(ascii: "."); q += 1
-                for i in 1..<n { p[q] = digits[20 - n + i]; q += 1 }
-            }
-            p[q] = UInt8(ascii: "e"); q += 1
-            var exponent = point - 1
-            if exponent < 0 { p[q] = UInt8(ascii: "-"); q += 1; exponent = -exponent }
-            if exponent >= 100 { p[q] = UInt8(truncatingIfNeeded: exponent / 100) &+ 48; q += 1 }
-            if exponent >= 10 { p[q] = UInt8(truncatingIfNeeded: exponent / 10 % 10) &+ 48; q += 1 }
-            p[q] = UInt8(truncatingIfNeeded: exponent % 10) &+ 48; q += 1
+            writeDigits(d, count: n, endingAt: p + q + n)
+            return q + n
         }
-        return q
+        // d.ddde±x: digits one place right, first digit moved back over the point.
+        writeDigits(d, count: n, endingAt: p + q + n + 1)
+        p[q] = p[q + 1]
+        if n > 1 { p[q + 1] = UInt8(ascii: "."); q += n + 1 } else { q += 1 }
+        p[q] = UInt8(ascii: "e"); q += 1
+        var exponent = point - 1
+        if exponent < 0 { p[q] = UInt8(ascii: "-"); q += 1; exponent = -exponent }
+        if exponent >= 100 { p[q] = UInt8(truncatingIfNeeded: exponent / 100) &+ 48; q += 1 }
+        if exponent >= 10 { p[q] = UInt8(truncatingIfNeeded: exponent / 10 % 10) &+ 48; q += 1 }
+        p[q] = UInt8(truncatingIfNeeded: exponent % 10) &+ 48
+        return q + 1
     }
 
     static func writeZero(_ negative: Bool, _ p: UnsafeMutablePointer<UInt8>) -> Int {

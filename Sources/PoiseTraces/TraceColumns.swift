@@ -36,9 +36,14 @@ public struct TraceColumns: Equatable, Sendable {
     }
 
     /// Checks a header: no empty or duplicate names, required columns present, groups complete.
-    /// With `requiringSensorColumns: false` (tables derived from traces, such as replay
-    /// estimates) only names are checked.
-    public init(names: [String], requiringSensorColumns: Bool = true) throws(Problem) {
+    public init(names: [String]) throws(Problem) {
+        try self.init(anyNames: names)
+        try checkComplete()
+    }
+
+    /// Maps any set of unique, non-empty names (for example an estimates file with
+    /// `t,qw,qx,qy,qz`); required columns may be missing. Writers accept this.
+    public init(anyNames names: [String]) throws(Problem) {
         var roles: [UInt8] = []
         var columnOfRole = [Int](repeating: -1, count: Self.standardNames.count)
         var seen: Set<String> = []
@@ -52,20 +57,30 @@ public struct TraceColumns: Equatable, Sendable {
                 roles.append(Self.extraRole)
             }
         }
-        for role in 0..<7 where requiringSensorColumns && columnOfRole[role] < 0 {
-            throw Problem(column: nil, message: "missing required column '\(Self.standardNames[role])'")
+        self.names = names
+        self.roles = roles
+        self.columnOfRole = columnOfRole
+    }
+
+    /// Whether this is a readable trace: required columns present, optional groups complete.
+    public var isCompleteTrace: Bool { (try? checkComplete()) != nil }
+
+    func checkComplete() throws(Problem) {
+        for role in 0..<7 where columnOfRole[role] < 0 {
+            let name = Self.standardNames[role]
+            if let near = names.firstIndex(where: { $0.trimmingSpaces == name }) {
+                throw Problem(column: near, message: "missing required column '\(name)' ('\(names[near])' has spaces around it)")
+            }
+            throw Problem(column: nil, message: "missing required column '\(name)'")
         }
         for group in [Self.magnetometerRoles, Self.truthRoles] {
             let present = group.filter { columnOfRole[Int($0)] >= 0 }
-            if requiringSensorColumns && !present.isEmpty && present.count != group.count {
+            if !present.isEmpty && present.count != group.count {
                 let all = group.map { Self.standardNames[Int($0)] }.joined(separator: ",")
                 let missing = group.first { columnOfRole[Int($0)] < 0 }!
                 throw Problem(column: nil, message: "columns \(all) must be all present or all absent: missing '\(Self.standardNames[Int(missing)])'")
             }
         }
-        self.names = names
-        self.roles = roles
-        self.columnOfRole = columnOfRole
     }
 }
 
@@ -80,7 +95,7 @@ struct RowValues {
     /// Bit `role` set when that role had a value.
     @usableFromInline var present: UInt16 = 0
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     init() {}
 
     @inlinable static var magnetometerMask: UInt16 { 0b0000_0011_1000_0000 }
@@ -88,7 +103,7 @@ struct RowValues {
 
     /// Fills `result`; returns 0, or the role of an empty cell that leaves an optional group
     /// partly filled — the caller turns that into a located error.
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     func sample(_ result: inout TraceSample) -> Int {
         let v = values
         result.time = time
@@ -123,5 +138,14 @@ struct RowValues {
     static func partialGroupMessage(role: Int) -> String {
         let names = role >= 10 ? "qw,qx,qy,qz" : "mx,my,mz"
         return "empty cell in '\(TraceColumns.standardNames[role])': \(names) must be all filled or all empty"
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[first...last]
     }
 }

@@ -16,6 +16,10 @@ public struct TraceMetadata: Equatable, Sendable {
         self.lines = lines
     }
 
+    /// Lines read from a file: they start with `#` and have no `\n`; a stray `\r` inside
+    /// a line is kept as it is.
+    init(uncheckedLines lines: [String]) { self.lines = lines }
+
     /// The value of the last `key=value` pair with this key, if any.
     public subscript(key: String) -> String? {
         for line in lines.reversed() {

@@ -8,7 +8,10 @@ public enum TraceFormat: String, Sendable, CaseIterable {
 /// with `POISETRC`, anything else is read as text. It holds one concrete reader (no
 /// existential), so `next()` is a direct call that mutates it in place.
 public struct TraceReader: ~Copyable {
-    public let format: TraceFormat
+    /// Whether the trace is binary (a Bool rather than `format` keeps the hot path free
+    /// of enum comparisons).
+    public let isBinary: Bool
+    public var format: TraceFormat { isBinary ? .binary : .csv }
     var csv: CSVTraceReader?
     var binary: BinaryTraceReader?
 
@@ -38,7 +41,7 @@ public struct TraceReader: ~Copyable {
 
     /// Wraps an open text trace.
     public init(_ reader: consuming CSVTraceReader) {
-        format = .csv
+        isBinary = false
         path = reader.path
         metadata = reader.metadata
         columns = reader.columns
@@ -49,7 +52,7 @@ public struct TraceReader: ~Copyable {
 
     /// Wraps an open binary trace.
     public init(_ reader: consuming BinaryTraceReader) {
-        format = .binary
+        isBinary = true
         path = reader.path
         metadata = reader.metadata
         columns = reader.columns
@@ -59,13 +62,11 @@ public struct TraceReader: ~Copyable {
     }
 
     /// The next sample, or nil at the end of the trace.
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func next() throws(TraceError) -> TraceSample? {
-        if format == .csv { return try csv!.next() }
+        if !isBinary { return try csv!.next() }
         return try binary!.next()
     }
-
-    public var isBinary: Bool { format == .binary }
 
     /// Line (text) or record (binary) number of the sample last returned.
     public var line: Int {

@@ -13,7 +13,7 @@ public struct TraceSample: Equatable, Sendable {
     /// Reference orientation (body-to-world, Hamilton, w first); `nil` when absent or empty.
     public var truth: Quaternion?
 
-    @inlinable @inline(__always) @_semantics("no_performance_analysis")
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     public init(time: Double, accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>,
                 magnetometer: SIMD3<Float>? = nil, truth: Quaternion? = nil) {
         self.time = time

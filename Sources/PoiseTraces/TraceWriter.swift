@@ -19,7 +19,10 @@ extension BinaryTraceWriter: TraceWriting {}
 /// A writer for either format chosen at run time (for example from a file extension),
 /// holding one concrete writer in place of an existential.
 public struct TraceWriter: ~Copyable, TraceWriting {
-    public let format: TraceFormat
+    /// Whether the trace is binary (a Bool rather than `format` keeps the hot path free
+    /// of enum comparisons).
+    public let isBinary: Bool
+    public var format: TraceFormat { isBinary ? .binary : .csv }
     public let columns: TraceColumns
     var csv: CSVTraceWriter?
     var binary: BinaryTraceWriter?
@@ -34,9 +37,10 @@ public struct TraceWriter: ~Copyable, TraceWriting {
     }
 
     /// Creates (or truncates) `path` and writes the header in `format`.
+    /// Any unique, non-empty column names are accepted.
     public init(path: String, format: TraceFormat, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
-        self.format = format
-        if format == .csv {
+        isBinary = format == .binary
+        if !isBinary {
             let writer = try CSVTraceWriter(path: path, metadata: metadata, columns: columns)
             self.columns = writer.columns
             csv = consume writer
@@ -49,42 +53,42 @@ public struct TraceWriter: ~Copyable, TraceWriting {
         }
     }
 
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func append(_ value: Float) {
-        if format == .csv { csv!.append(value) } else { binary!.append(value) }
+        if !isBinary { csv!.append(value) } else { binary!.append(value) }
     }
 
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func append(_ value: Double) {
-        if format == .csv { csv!.append(value) } else { binary!.append(value) }
+        if !isBinary { csv!.append(value) } else { binary!.append(value) }
     }
 
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func appendEmpty() {
-        if format == .csv { csv!.appendEmpty() } else { binary!.appendEmpty() }
+        if !isBinary { csv!.appendEmpty() } else { binary!.appendEmpty() }
     }
 
     /// Appends a cell's text verbatim to a text trace; a binary trace stores its value
     /// (NaN when empty). Returns false if the text is not a number a binary trace can hold.
     public mutating func append(cellText: UnsafeRawBufferPointer) -> Bool {
-        if format == .csv { csv!.append(cellText: cellText); return true }
+        if !isBinary { csv!.append(cellText: cellText); return true }
         guard let value = DecimalParsing.value(of: cellText) else { return false }
         binary!.append(value)
         return true
     }
 
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func endRow() {
-        if format == .csv { csv!.endRow() } else { binary!.endRow() }
+        if !isBinary { csv!.endRow() } else { binary!.endRow() }
     }
 
-    @inline(__always)
+    @_noAllocation @inline(__always)
     public mutating func write(_ sample: TraceSample) {
-        if format == .csv { csv!.write(sample) } else { binary!.write(sample) }
+        if !isBinary { csv!.write(sample) } else { binary!.write(sample) }
     }
 
     public mutating func close() throws(TraceError) {
-        if format == .csv { try csv!.close() } else { try binary!.close() }
+        if !isBinary { try csv!.close() } else { try binary!.close() }
     }
 }
 

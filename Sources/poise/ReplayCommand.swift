@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
         let reader = try TraceReader(path: trace)
         let replay = Replay(options: options)
         let metadata = replay.outputMetadata(input: reader.metadata, filterName: choice.kind.rawValue)
-        let writer = try CSVTraceWriter(path: output, metadata: metadata, columns: replay.outputColumns, sensorTrace: false)
+        let writer = try CSVTraceWriter(path: output, metadata: metadata, columns: replay.outputColumns)
         let progress = ProgressBar(total: reader.metadata["samples"].flatMap(Int.init), enabled: !quiet)
         var work = ReplayWork(replay: replay, reader: consume reader, writer: consume writer, progress: progress)
         let summary = try choice.run(&work)

@@ -40,6 +40,10 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    static func removeAll(_ directory: String) {
+        _ = system("rm -rf '\(directory)'")
+    }
+
     /// Runs `poise arguments…`; returns the exit status and standard error.
     static func run(_ arguments: [String], in directory: String) -> (status: Int32, stderr: String) {
         let quoted = arguments.map { "'" + $0 + "'" }.joined(separator: " ")
@@ -60,6 +64,7 @@ import Testing
 
     @Test func csvToBinaryToCSVIsByteIdentical() throws {
         let dir = Self.directory()
+        defer { Self.removeAll(dir) }
         Self.write(Self.messy, to: dir + "/messy.csv")
         #expect(Self.run(["convert", "messy.csv", "normal.csv"], in: dir).status == 0)
         let (status, stderr) = Self.run(["convert", "normal.csv", "trace.ptrace"], in: dir)
@@ -84,6 +89,7 @@ import Testing
 
     @Test func errorsArePositionedAndLeaveNoOutput() {
         let dir = Self.directory()
+        defer { Self.removeAll(dir) }
         Self.write("t,ax,ay,az,gx,gy,gz\n0,1,2,3,4,5,6\n1,1,2,x,4,5,6\n", to: dir + "/bad.csv")
         let (status, stderr) = Self.run(["convert", "bad.csv", "out.ptrace"], in: dir)
         #expect(status == 1)
@@ -94,6 +100,7 @@ import Testing
 
     @Test func textColumnsCannotGoIntoBinary() {
         let dir = Self.directory()
+        defer { Self.removeAll(dir) }
         Self.write("t,ax,ay,az,gx,gy,gz,label\n0,1,2,3,4,5,6,walk\n", to: dir + "/label.csv")
         let (status, stderr) = Self.run(["convert", "label.csv", "out.ptrace"], in: dir)
         #expect(status == 1)
@@ -103,8 +110,20 @@ import Testing
         #expect(Self.read(dir + "/copy.csv") == "t,ax,ay,az,gx,gy,gz,label\n0.0,1.0,2.0,3.0,4.0,5.0,6.0,walk\n")
     }
 
+    @Test func standardInputAndOutput() throws {
+        let dir = Self.directory()
+        defer { Self.removeAll(dir) }
+        Self.write(Self.messy, to: dir + "/messy.csv")
+        #expect(Self.run(["convert", "messy.csv", "normal.csv"], in: dir).status == 0)
+        let status = system("cd '\(dir)' && '\(Self.poise)' convert - - --to binary < normal.csv | '\(Self.poise)' convert - piped.csv")
+        #expect(status == 0)
+        let normal = try #require(Self.read(dir + "/normal.csv"))
+        #expect(Self.read(dir + "/piped.csv") == normal)
+    }
+
     @Test func unknownOutputExtensionNeedsTo() {
         let dir = Self.directory()
+        defer { Self.removeAll(dir) }
         Self.write("t,ax,ay,az,gx,gy,gz\n", to: dir + "/empty.csv")
         let (status, stderr) = Self.run(["convert", "empty.csv", "out.dat"], in: dir)
         #expect(status == 1)

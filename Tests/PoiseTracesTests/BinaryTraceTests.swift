@@ -102,3 +102,19 @@ import Testing
                 == "/nonexistent/x.csv: cannot open: No such file or directory")
     }
 }
+
+@Suite struct BinaryColumnTypeTests {
+    @Test func readersAcceptEitherTypeForAnyColumn() throws {
+        let path = TestFiles.directory() + "/types.ptrace"
+        let columns = TraceColumns.standard(magnetometer: false, truth: false)
+        var writer = try BinaryTraceWriter(path: path, metadata: TraceMetadata(), columns: columns,
+                                           types: [.float32, .float64, .float64, .float64, .float32, .float32, .float32])
+        writer.write(TraceSample(time: 0.25, accelerometer: [0.1, -2, 9.81], gyroscope: [1e-3, 0, -0.5]))
+        try writer.close()
+        var reader = try TraceReader(path: path)
+        let sample = try #require(try reader.next())
+        #expect(sample.time == 0.25)
+        #expect(sample.accelerometer == [0.1, -2, 9.81])
+        #expect(sample.gyroscope == [1e-3, 0, -0.5])
+    }
+}

@@ -56,6 +56,12 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
+    @Test func skipsAByteOrderMark() throws {
+        var reader = try CSVTraceReader(path: TestFiles.write("\u{FEFF}\(TestFiles.header)\r\n0,1,2,3,4,5,6\r\n"))
+        #expect(reader.columns.first == "t")
+        #expect(try reader.next()?.time == 0)
+    }
+
     @Test func headerOnlyIsAnEmptyTrace() throws {
         var reader = try CSVTraceReader(path: TestFiles.write("# x=1\n\(TestFiles.header)\n"))
         #expect(try reader.next() == nil)
@@ -89,5 +95,52 @@ import Testing
         let extra = String(repeating: "x", count: 70_000)
         let message = TestFiles.error(reading: "\(TestFiles.header),note\n0,1,2,3,4,5,6,\(extra)\n")
         #expect(message == "F:2:1: line longer than 65536 bytes (not a trace, or a broken line break)")
+    }
+}
+
+/// The hand-written parser agrees with the standard library's correctly rounded one.
+@Suite struct DecimalParsingTests {
+    static func randomDecimal(_ generator: inout SystemRandomNumberGenerator) -> String {
+        let digits = "0123456789"
+        func run(_ count: Int) -> String { String((0..<count).map { _ in digits.randomElement(using: &generator)! }) }
+        var text = Bool.random(using: &generator) ? "-" : ""
+        text += run(Int.random(in: 0...12, using: &generator))
+        if Bool.random(using: &generator) || text.isEmpty || text == "-" {
+            text += "." + run(Int.random(in: 1...25, using: &generator))
+        }
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            text += "e" + String(Int.random(in: -50...40, using: &generator))
+        }
+        return text
+    }
+
+    @Test func agreesWithStandardLibrary() throws {
+        var generator = SystemRandomNumberGenerator()
+        var lines = "t,ax,ay,az,gx,gy,gz\n"
+        var expected: [(String, Float, String, Double)] = []
+        for row in 0..<3000 {
+            let text = Self.randomDecimal(&generator)
+            guard let float = Float(text), float.isFinite, let double = Double(text), double.isFinite else { continue }
+            // Time must increase: put the Double under test in `az` as text and check via doubleValue.
+            lines += "\(row),\(text),0,\(text),0,0,0\n"
+            expected.append((text, float, text, double))
+        }
+        var reader = try CSVTraceReader(path: TestFiles.write(lines))
+        for (text, float, _, double) in expected {
+            let sample = try #require(try reader.next())
+            #expect(sample.accelerometer.x.bitPattern == float.bitPattern, "\(text)")
+            #expect(try reader.doubleValue(ofColumn: 3).bitPattern == double.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func halfwayCasesBetweenFloats() throws {
+        // 1 + 2⁻²⁴ is exactly halfway between 1 and the next Float: ties to even (1); a hair
+        // above must round up.
+        let path = TestFiles.write("t,ax,ay,az,gx,gy,gz\n0,1.000000059604644775390625,1.000000059604644775390626,16777217,0,0,0\n")
+        var reader = try CSVTraceReader(path: path)
+        let sample = try #require(try reader.next())
+        #expect(sample.accelerometer.x == 1)
+        #expect(sample.accelerometer.y == 1 + Float.ulpOfOne)
+        #expect(sample.accelerometer.z == 16_777_216)
     }
 }

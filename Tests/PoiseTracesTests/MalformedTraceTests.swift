@@ -9,6 +9,7 @@ import Testing
         ("", "F:1:1: empty trace: no header"),
         ("# only=comments\n", "F:2:1: empty trace: no header"),
         ("t,ax,ay,az,gx,gy\n", "F:1:1: missing required column 'gz'"),
+        ("t, ax,ay,az,gx,gy,gz\n", "F:1:3: missing required column 'ax' (' ax' has spaces around it)"),
         ("t,ax,ay,az,gx,gy,gz,ax\n", "F:1:21: duplicate column 'ax'"),
         ("t,ax,ay,az,gx,gy,gz,,x\n", "F:1:21: empty column name"),
         ("t,ax,ay,az,gx,gy,gz,mx,my\n", "F:1:1: columns mx,my,mz must be all present or all absent: missing 'mz'"),
@@ -51,6 +52,43 @@ import Testing
     @Test func characterColumnsCountCharactersNotBytes() {
         let text = "\(Self.h),name\n0,1,2,3,4,5,6,ü\n1,1,2,3,4,5,6,ü,extra\n"
         #expect(TestFiles.error(reading: text) == "F:3:17: too many fields: expected 8")
+    }
+
+    @Test func strayCarriageReturnInACommentIsKept() throws {
+        let path = TestFiles.write("# a\rb=1\n\(Self.h)\n0,1,2,3,4,5,6\n")
+        let reader = try CSVTraceReader(path: path)
+        #expect(reader.metadata.lines == ["# a\rb=1"])
+    }
+
+    /// Random damage to valid traces (flipped, inserted, deleted bytes; cuts) never crashes
+    /// or hangs, and every error is a positioned message.
+    @Test func mutatedTracesNeverCrash() throws {
+        var text = "# source=test trial=x\n# free words\n\(Self.h),mx,my,mz,qw,qx,qy,qz,extra\n"
+        for row in 0..<40 {
+            text += "\(Double(row) * 0.01),1.5,-2,9.81,0.01,0.02,-0.03,20,-5,40,\(row % 3 == 0 ? ",,," : "1,0,0,0,"),\(row)\n"
+        }
+        let csv = Array(text.utf8)
+        let binary = try BinaryTraceTests.bytes(rows: 40)
+        var generator = SystemRandomNumberGenerator()
+        for (original, name) in [(csv, "m.csv"), (binary, "m.ptrace")] {
+            for _ in 0..<300 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                    case 2: bytes.remove(at: index)
+                    default: bytes = Array(bytes[0..<index])
+                    }
+                    if bytes.isEmpty { break }
+                }
+                if let message = TestFiles.error(reading: bytes, name: name) {
+                    let positioned = message.hasPrefix("F:") && message.split(separator: ":").count >= 4
+                    #expect(positioned, "\(message)")
+                }
+            }
+        }
     }
 
     @Test func randomBytesNeverCrash() {

@@ -61,6 +61,7 @@ import Testing
                 #expect(try reader.doubleValue(ofColumn: 14).bitPattern == extras[row].bitPattern)
             }
             #expect(try reader.next() == nil)
+            TestFiles.remove(path)
         }
     }
 
@@ -112,5 +113,20 @@ import Testing
             ,1.0,1.0,2.0,3.0,4.0,5.0,6.0,7.0,8.0,9.0
 
             """)
+    }
+}
+
+@Suite struct WriterColumnTests {
+    @Test func writersAcceptAnyUniqueColumns() throws {
+        let path = TestFiles.directory() + "/estimates.csv"
+        var writer = try CSVTraceWriter(path: path, metadata: TraceMetadata(), columns: ["t", "qw", "qx", "qy", "qz"])
+        writer.append(0.5); writer.append(Float(1)); writer.append(Float(0)); writer.appendEmpty(); writer.append(Float(-0.25))
+        writer.endRow()
+        try writer.close()
+        #expect(String(decoding: TestFiles.read(path), as: UTF8.self) == "t,qw,qx,qy,qz\n0.5,1.0,0.0,,-0.25\n")
+        #expect(throws: TraceError(file: path, line: 0, column: 0, message: "invalid columns: duplicate column 't'")) {
+            _ = try CSVTraceWriter(path: path, metadata: TraceMetadata(), columns: ["t", "t"])
+        }
+        #expect(!(try TraceColumns(anyNames: ["t", "qw"])).isCompleteTrace)
     }
 }

@@ -59,6 +59,7 @@ enum TestFiles {
 
     static func error(reading bytes: [UInt8], name: String = "trace.csv") -> String? {
         let path = write(bytes, name: name)
+        defer { remove(path) }
         switch samples(path) {
         case .success: return nil
         case .failure(let error):
@@ -66,6 +67,12 @@ enum TestFiles {
             error.file = "F"
             return error.description
         }
+    }
+
+    /// Deletes a file made by `write` or in a `directory()`, and that directory if empty.
+    static func remove(_ path: String) {
+        unlink(path)
+        rmdir(String(path[..<path.lastIndex(of: "/")!]))
     }
 
     static let header = "t,ax,ay,az,gx,gy,gz"

@@ -92,7 +92,7 @@ let benchmarks: @Sendable () -> Void = {
         choice.madgwick.startupTime = 0
         var work = MadgwickReplay(reader: try! TraceReader(path: files.csv),
                                   writer: try! CSVTraceWriter(path: "/dev/null", metadata: TraceMetadata(),
-                                                              columns: Replay.baseColumns, sensorTrace: false))
+                                                              columns: Replay.baseColumns))
         let summary = try! choice.run(&work)
         precondition(summary.samples == rowCount)
     }
