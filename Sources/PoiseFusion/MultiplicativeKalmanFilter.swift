@@ -209,10 +209,16 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
                 // Heading error: the turn about world z that takes the field's horizontal part
                 // onto north (+y). Its effect on the body-frame error is along `up`.
                 let heading = _atan2(world.x, world.y)
-                let sigma = settings.magnetometerNoise / horizontal
+                // A tilt error δ moves the projected field's heading by up to δ·tan(dip).
+                let d = covariance.diagonal
+                let tiltVariance = (d[0] + d[1] + d[2]) / 3
+                let slope = abs(world.z) / horizontal
+                let sigma2 = (settings.magnetometerNoise / horizontal) * (settings.magnetometerNoise / horizontal)
+                    + slope * slope * tiltVariance
+                let sigma = squareRoot(sigma2)
                 if covariance.constrainedUpdate(h: SIMD8(up.x, up.y, up.z, 0, 0, 0, 0, 0), innovation: heading,
                                                 variance: sigma * sigma, axis: up, tiltOnly: false,
-                                                correction: &correction) {
+                                                updatesBias: false, correction: &correction) {
                     flags.insert(.magnetometerUsed)
                 }
             }
