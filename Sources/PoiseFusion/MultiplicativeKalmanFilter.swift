@@ -9,11 +9,17 @@ import PoiseMath
 /// sequential scalar updates, so there is no matrix inverse and the 6 × 6 covariance lives in
 /// six SIMD rows.
 ///
-/// - Accelerometer: the measured direction of "up" against the predicted one. Its noise grows
-///   with the deviation of `|a|` from 1 g (linear acceleration), and samples off by more than
+/// - Accelerometer: the measured direction of "up" against the predicted one, correcting
+///   tilt only (gravity says nothing about heading, and letting the large heading variance
+///   take part lets linearisation errors turn it). Its noise grows with the deviation of
+///   `|a|` from 1 g (linear acceleration), and samples off by more than
 ///   `accelerationRejection` are not used (flag `.accelerationRejected`).
 /// - Magnetometer (9D): heading only — the angle between the field's horizontal part and
-///   north — so a disturbed field can never tilt the estimate. The field's norm and dip are
+///   north — so a disturbed field can never tilt the estimate, and it never corrects the bias
+///   (a Schmidt "consider" update: magnetometer errors are too slow and structured to be
+///   trusted for that). Its noise includes the heading error a tilt error causes through
+///   the field's dip. Gain restrictions use the Joseph-form covariance update, which stays
+///   consistent for a suboptimal gain. The field's norm and dip are
 ///   compared with a reference learned at start-up; disturbed samples are skipped (flag
 ///   `.magneticDisturbance`), and after `magneticRecoveryTime` of continuous disturbance the
 ///   reference is re-learned (the surroundings have changed, e.g. the robot moved indoors).
