@@ -217,7 +217,10 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
                 let heading = _atan2(world.x, world.y)
                 // A tilt error δ moves the projected field's heading by up to δ·tan(dip).
                 let d = covariance.diagonal
-                let tiltVariance = (d[0] + d[1] + d[2]) / 3
+                // The filter's own tilt variance is optimistic in motion; never assume the tilt
+                // better than one accelerometer sample can tell it.
+                let floorTilt = settings.accelerometerNoise / Self.gravity
+                let tiltVariance = max((d[0] + d[1] + d[2]) / 3, floorTilt * floorTilt)
                 let slope = abs(world.z) / horizontal
                 let sigma2 = (settings.magnetometerNoise / horizontal) * (settings.magnetometerNoise / horizontal)
                     + slope * slope * tiltVariance
