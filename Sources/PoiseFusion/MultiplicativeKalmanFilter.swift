@@ -24,7 +24,9 @@ import PoiseMath
 ///   `.magneticDisturbance`), and after `magneticRecoveryTime` of continuous disturbance the
 ///   reference is re-learned (the surroundings have changed, e.g. the robot moved indoors).
 /// - Rest (flag `.atRest`): when gyroscope and accelerometer have been steady for
-///   `restTime`, the gyroscope is fused as a measurement of the bias itself.
+///   `restTime`, the gyroscope is fused as a measurement of the bias itself. This is the
+///   only update that corrects the bias (the others only "consider" it), so a sensor that
+///   never rests keeps its initial bias estimate and a growing attitude uncertainty.
 ///
 /// Starts from the first valid accelerometer (+ magnetometer) sample's attitude.
 public struct MultiplicativeKalmanFilter: AttitudeFilter {
@@ -183,12 +185,14 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
                 // Rows of [up×]: d(up)/dδθ.
                 // Tilt only: the heading is unobservable from gravity, and letting the (large,
                 // uncorrelated) heading variance take part makes linearisation errors turn it.
+                // The bias is only considered: linear acceleration leaks into tilt residuals
+                // and from there into a bias estimate; the bias is learned at rest instead.
                 _ = covariance.constrainedUpdate(h: SIMD8(0, -up.z, up.y, 0, 0, 0, 0, 0), innovation: residual.x, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
                 _ = covariance.constrainedUpdate(h: SIMD8(up.z, 0, -up.x, 0, 0, 0, 0, 0), innovation: residual.y, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
                 _ = covariance.constrainedUpdate(h: SIMD8(-up.y, up.x, 0, 0, 0, 0, 0, 0), innovation: residual.z, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
             } else {
                 flags.insert(.accelerationRejected)
             }
