@@ -9,16 +9,24 @@ import PoiseMath
 /// sequential scalar updates, so there is no matrix inverse and the 6 × 6 covariance lives in
 /// six SIMD rows.
 ///
-/// - Accelerometer: the measured direction of "up" against the predicted one. Its noise grows
-///   with the deviation of `|a|` from 1 g (linear acceleration), and samples off by more than
+/// - Accelerometer: the measured direction of "up" against the predicted one, correcting
+///   tilt only (gravity says nothing about heading, and letting the large heading variance
+///   take part lets linearisation errors turn it). Its noise grows with the deviation of
+///   `|a|` from 1 g (linear acceleration), and samples off by more than
 ///   `accelerationRejection` are not used (flag `.accelerationRejected`).
 /// - Magnetometer (9D): heading only — the angle between the field's horizontal part and
-///   north — so a disturbed field can never tilt the estimate. The field's norm and dip are
+///   north — so a disturbed field can never tilt the estimate, and it never corrects the bias
+///   (a Schmidt "consider" update: magnetometer errors are too slow and structured to be
+///   trusted for that). Its noise includes the heading error a tilt error causes through
+///   the field's dip. Gain restrictions use the Joseph-form covariance update, which stays
+///   consistent for a suboptimal gain. The field's norm and dip are
 ///   compared with a reference learned at start-up; disturbed samples are skipped (flag
 ///   `.magneticDisturbance`), and after `magneticRecoveryTime` of continuous disturbance the
 ///   reference is re-learned (the surroundings have changed, e.g. the robot moved indoors).
 /// - Rest (flag `.atRest`): when gyroscope and accelerometer have been steady for
-///   `restTime`, the gyroscope is fused as a measurement of the bias itself.
+///   `restTime`, the gyroscope is fused as a measurement of the bias itself. This is the
+///   only update that corrects the bias (the others only "consider" it), so a sensor that
+///   never rests keeps its initial bias estimate and a growing attitude uncertainty.
 ///
 /// Starts from the first valid accelerometer (+ magnetometer) sample's attitude.
 public struct MultiplicativeKalmanFilter: AttitudeFilter {
@@ -177,12 +185,14 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
                 // Rows of [up×]: d(up)/dδθ.
                 // Tilt only: the heading is unobservable from gravity, and letting the (large,
                 // uncorrelated) heading variance take part makes linearisation errors turn it.
+                // The bias is only considered: linear acceleration leaks into tilt residuals
+                // and from there into a bias estimate; the bias is learned at rest instead.
                 _ = covariance.constrainedUpdate(h: SIMD8(0, -up.z, up.y, 0, 0, 0, 0, 0), innovation: residual.x, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
                 _ = covariance.constrainedUpdate(h: SIMD8(up.z, 0, -up.x, 0, 0, 0, 0, 0), innovation: residual.y, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
                 _ = covariance.constrainedUpdate(h: SIMD8(-up.y, up.x, 0, 0, 0, 0, 0, 0), innovation: residual.z, variance: r,
-                                                 axis: up, tiltOnly: true, correction: &correction)
+                                                 axis: up, tiltOnly: true, updatesBias: false, correction: &correction)
             } else {
                 flags.insert(.accelerationRejected)
             }
@@ -209,10 +219,19 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
                 // Heading error: the turn about world z that takes the field's horizontal part
                 // onto north (+y). Its effect on the body-frame error is along `up`.
                 let heading = _atan2(world.x, world.y)
-                let sigma = settings.magnetometerNoise / horizontal
+                // A tilt error δ moves the projected field's heading by up to δ·tan(dip).
+                let d = covariance.diagonal
+                // The filter's own tilt variance is optimistic in motion; never assume the tilt
+                // better than one accelerometer sample can tell it.
+                let floorTilt = settings.accelerometerNoise / Self.gravity
+                let tiltVariance = max((d[0] + d[1] + d[2]) / 3, floorTilt * floorTilt)
+                let slope = abs(world.z) / horizontal
+                let sigma2 = (settings.magnetometerNoise / horizontal) * (settings.magnetometerNoise / horizontal)
+                    + slope * slope * tiltVariance
+                let sigma = squareRoot(sigma2)
                 if covariance.constrainedUpdate(h: SIMD8(up.x, up.y, up.z, 0, 0, 0, 0, 0), innovation: heading,
                                                 variance: sigma * sigma, axis: up, tiltOnly: false,
-                                                correction: &correction) {
+                                                updatesBias: false, correction: &correction) {
                     flags.insert(.magnetometerUsed)
                 }
             }

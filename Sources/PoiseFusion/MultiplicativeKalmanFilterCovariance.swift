@@ -56,11 +56,13 @@ struct ErrorCovariance: Sendable {
     /// A scalar update whose attitude gain is restricted to part of the rotation space:
     /// `tiltOnly` drops the gain's component along the body direction `axis` (world up), so
     /// the measurement cannot turn the heading; otherwise only that component is kept, so the
-    /// measurement turns nothing but the heading. The covariance uses the Joseph form, which
+    /// measurement turns nothing but the heading. With `updatesBias` false the bias is only
+    /// "considered" (Schmidt): its uncertainty shapes the gain but it is not corrected.
+    /// The covariance uses the Joseph form, which
     /// stays correct for such a suboptimal gain. Returns false when unusable.
     @inlinable
     mutating func constrainedUpdate(h: SIMD8<Float>, innovation y: Float, variance r: Float,
-                                    axis u: SIMD3<Float>, tiltOnly: Bool,
+                                    axis u: SIMD3<Float>, tiltOnly: Bool, updatesBias: Bool = true,
                                     correction x: inout SIMD8<Float>) -> Bool {
         let ph = times(h)
         let s = (h * ph).sum() + r
@@ -73,6 +75,11 @@ struct ErrorCovariance: Sendable {
         k[0] = kept.x
         k[1] = kept.y
         k[2] = kept.z
+        if !updatesBias {
+            k[3] = 0
+            k[4] = 0
+            k[5] = 0
+        }
         x += k * (y - (h * x).sum())
         // Joseph form: P − k phᵀ − ph kᵀ + s k kᵀ.
         let sk = s * k
