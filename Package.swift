@@ -51,7 +51,7 @@ let package = Package(
         ]),
         // Replay and the fixed-rate loop.
         .target(name: "PoiseRuntime", dependencies: [
-            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors",
+            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors", "PoiseEvaluation",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Scoring estimates against ground truth (BROAD's metric).
