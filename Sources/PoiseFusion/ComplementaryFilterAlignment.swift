@@ -32,6 +32,17 @@ enum StartupAlignment {
         return Quaternion(real: 1 + c, imaginary: cross(u, v)).normalized
     }
 
+    /// The starting attitude from a screened sample, or nil when it has no accelerometer
+    /// reading yet. Flags `.initialising`, and `.magnetometerUsed` when the heading came from
+    /// the magnetometer.
+    static func firstAttitude(_ input: ScreenedSample, flags: inout FilterFlags) -> Quaternion? {
+        flags.insert(.initialising)
+        guard let a = input.accelerometer,
+              let start = attitude(accelerometer: a, magnetometer: input.magnetometer) else { return nil }
+        if input.magnetometer != nil { flags.insert(.magnetometerUsed) }
+        return start
+    }
+
     /// The full attitude (body-to-ENU) from gravity and the magnetic field: world +z along
     /// the accelerometer, world +y along the horizontal part of the field (magnetic north).
     /// Falls back to `tilt` when the field is (nearly) vertical or unusable.

@@ -79,23 +79,16 @@ public struct MadgwickFilter: AttitudeFilter {
     @_noAllocation @_noLocks
     #endif
     public mutating func update(_ sample: InertialSample, dt: Float) {
-        let input = settings.screen.screen(sample, dt: dt)
         var flags = FilterFlags(rawValue: 0)
-        if input.rejected {
-            status.rejectedSamples &+= 1
-            flags.insert(.inputRejected)
-        }
+        let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
         defer { status.flags = flags }
         guard input.usable else { return }
 
         if !aligned {
-            flags.insert(.initialising)
-            if let a = input.accelerometer,
-               let start = StartupAlignment.attitude(accelerometer: a, magnetometer: input.magnetometer) {
+            if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
                 attitude = start
                 state = Self.northWestUpToENU.conjugate * start
                 aligned = true
-                if input.magnetometer != nil { flags.insert(.magnetometerUsed) }
             }
             return
         }

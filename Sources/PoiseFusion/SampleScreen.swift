@@ -65,6 +65,21 @@ public struct SampleScreen: Sendable {
     }
 }
 
+extension SampleScreen {
+    /// Screens `sample` as above and books a rejection: counted in `status.rejectedSamples`
+    /// and flagged `.inputRejected` in `flags` (the flags the filter will publish).
+    @inlinable
+    public func screen(_ sample: InertialSample, dt: Float, status: inout FilterStatus,
+                       flags: inout FilterFlags) -> ScreenedSample {
+        let input = screen(sample, dt: dt)
+        if input.rejected {
+            status.rejectedSamples &+= 1
+            flags.insert(.inputRejected)
+        }
+        return input
+    }
+}
+
 /// The parts of a sample that passed `SampleScreen`.
 @frozen
 public struct ScreenedSample: Sendable {

@@ -17,7 +17,7 @@ func collect<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, _ count: Int, cloc
 struct Rocking: SimulatedMotion {
     func state(at time: Double) -> (specificForce: SIMD3<Float>, angularRate: SIMD3<Float>, magneticField: SIMD3<Float>) {
         let rate = Float(0.3 * 2 * Double.pi * cos(2 * Double.pi * time))
-        return (SIMD3(0, 0, standardGravity), SIMD3(0, 0, rate), typicalGeomagneticField)
+        return (SIMD3(0, 0, Gravity.standard), SIMD3(0, 0, rate), typicalGeomagneticField)
     }
 }
 
@@ -84,7 +84,7 @@ let faceUpAttitudes: [Quaternion] = [
 }
 
 @Test func sixPositionNamesMissingAndRepeatedFaces() {
-    let g = standardGravity
+    let g = Gravity.standard
     let five: [SIMD3<Float>] = [SIMD3(g, 0, 0), SIMD3(-g, 0, 0), SIMD3(0, g, 0), SIMD3(0, -g, 0), SIMD3(0, 0, g)]
     let solver = AccelerometerSixPositionCalibration()
     #expect(throws: CalibrationError.missingPoses(["-z"])) { try solver.solve(poses: five) }
@@ -136,7 +136,7 @@ func expectSoftIronInverts(_ fit: MagnetometerCalibration, _ soft: (SIMD3<Float>
 struct Tumble: SimulatedMotion {
     func state(at time: Double) -> (specificForce: SIMD3<Float>, angularRate: SIMD3<Float>, magneticField: SIMD3<Float>) {
         let q = Quaternion(axis: SIMD3(0, 0, 1), angle: Float(0.37 * time)) * Quaternion(axis: SIMD3(1, 0, 0), angle: Float(1.1 * time))
-        return (q.inverseRotate(SIMD3(0, 0, standardGravity)), .zero, q.inverseRotate(typicalGeomagneticField))
+        return (q.inverseRotate(SIMD3(0, 0, Gravity.standard)), .zero, q.inverseRotate(typicalGeomagneticField))
     }
 }
 
@@ -172,5 +172,5 @@ struct Tumble: SimulatedMotion {
     started(&driver, clock: &clock)
     let sample = collect(&driver, 1, clock: &clock)[0]
     #expect(close(sample.gyroscope, SIMD3(-0.1, 0, 0), 0.002))
-    #expect(close(sample.accelerometer, SIMD3(0, 0, (standardGravity - 1) / 2), 0.005))
+    #expect(close(sample.accelerometer, SIMD3(0, 0, (Gravity.standard - 1) / 2), 0.005))
 }

@@ -13,7 +13,7 @@ import Testing
     }
     let scale = InertialScale(accelerometerRange: .g8, gyroscopeRange: .dps2000, mounting: .identity)
     let reading = decodeInertialBurst(burst, scale: scale)
-    #expect(close(reading.accelerometer, SIMD3(standardGravity, -standardGravity, 0), 1e-5))
+    #expect(close(reading.accelerometer, SIMD3(Gravity.standard, -Gravity.standard, 0), 1e-5))
     #expect(close(reading.gyroscope, SIMD3(1000 * .pi / 180, 0, -1000 * .pi / 180), 1e-5))
     #expect(abs(reading.temperature - (1335 / 333.87 + 21)) < 1e-4)
     #expect(!reading.saturated)

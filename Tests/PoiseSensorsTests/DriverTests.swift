@@ -19,7 +19,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     #expect(samples.count == 20)
     let last = samples.last!
     // Quantisation: ±8 g → 2.4 mm/s² per LSB; ±2000 °/s → 1.1 mrad/s per LSB; 0.15 µT.
-    #expect(close(last.accelerometer, SIMD3(0, 0, standardGravity), 0.003))
+    #expect(close(last.accelerometer, SIMD3(0, 0, Gravity.standard), 0.003))
     #expect(close(last.gyroscope, .zero, 0.001))
     #expect(close(last.magnetometer ?? .zero, typicalGeomagneticField, 0.2))
     #expect(abs(last.temperature - 30) < 0.01)
