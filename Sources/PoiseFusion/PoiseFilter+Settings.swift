@@ -30,17 +30,20 @@ extension PoiseFilter {
 
         /// Largest gyroscope bias estimated (per axis), rad/s.
         public var biasLimit: Float
-        /// Initial one-sigma bias uncertainty (and its ceiling), rad/s.
+        /// Initial one-sigma bias uncertainty, and the ceiling it returns to when nothing
+        /// measures the bias for a long time, rad/s.
         public var biasInitialUncertainty: Float
-        /// One-sigma noise of one motion bias measurement (from the inclination drift), rad/s.
+        /// One-sigma noise of the motion bias measurement (the drift of the filtered gravity),
+        /// rad/s. It is correlated over `accelerometerTimeConstant`, and weighted accordingly.
         public var biasMotionUncertainty: Float
         /// Extra motion-measurement noise per unit angular rate (gyroscope scale-factor and
         /// axis-misalignment errors make fast rotation look like bias), dimensionless.
         public var biasMotionRateUncertainty: Float
-        /// One-sigma noise of one rest bias measurement (the filtered angular rate), rad/s.
+        /// One-sigma noise of the rest bias measurement (the filtered angular rate), rad/s;
+        /// correlated over `restFilterTimeConstant`.
         public var biasRestUncertainty: Float
-        /// Time over which bias certainty decays by `biasInitialUncertainty / 5`-sized steps
-        /// (the random-walk process noise of the bias), s.
+        /// The bias is modelled as a random walk that moves by a fifth of
+        /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer.
         public var biasForgettingTime: Float
 
         /// Accelerometer samples whose norm differs from gravity by more than this are left out

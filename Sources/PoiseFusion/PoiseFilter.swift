@@ -52,6 +52,8 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var accelerationRejectionTime: Float
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
+    /// `1 / magnetometerTimeConstant`, 1/s.
+    @usableFromInline let inverseMagnetometerTimeConstant: Float
     /// Per-sample measurement variances, (°/s)² per second of correlation (see `update`).
     @usableFromInline let motionVarianceTime: Float
     @usableFromInline let restVarianceTime: Float
@@ -76,6 +78,7 @@ public struct PoiseFilter: AttitudeFilter {
         biasElapsed = 0
         flags = .initialising
         rejectedSamples = 0
+        inverseMagnetometerTimeConstant = 1 / max(settings.magnetometerTimeConstant, 1e-3)
         let degrees: Float = 180 / .pi
         // A measurement correlated over time T carries, per sample of length dt, the
         // information of an independent one with variance σ²·T/dt.
