@@ -46,6 +46,10 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var magneticSamples: Float
     /// Norm of gravity as measured at rest, m/s².
     @usableFromInline var gravity: Float
+    /// The last magnetometer reading, µT.
+    @usableFromInline var lastMagnetometer: SIMD3<Float>
+    /// Time since that reading, s.
+    @usableFromInline var magnetometerElapsed: Float
     /// Time since the last bias Kalman filter step, s.
     @usableFromInline var biasElapsed: Float
     /// Time the accelerometer has been rejected without interruption, s.
@@ -76,6 +80,8 @@ public struct PoiseFilter: AttitudeFilter {
         gravity = 9.81
         accelerationRejectionTime = 0
         biasElapsed = 0
+        lastMagnetometer = SIMD3(0, 0, 0)
+        magnetometerElapsed = 0
         flags = .initialising
         rejectedSamples = 0
         inverseMagnetometerTimeConstant = 1 / max(settings.magnetometerTimeConstant, 1e-3)
@@ -149,8 +155,17 @@ public struct PoiseFilter: AttitudeFilter {
         if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
 
         // 3. Heading from the magnetometer.
-        if let m = screened.magnetometer {
-            updateHeading(m, rate: rate, dt: dt, flags: &newFlags)
+        // A reading identical to the previous one is usually a held value, not a new
+        // measurement (magnetometers sample slower than the IMU): it carries no information
+        // and its age is unknown. So readings correct the heading weighted by the time since
+        // the last fresh one, and a steady, repeating reading still counts every 0.1 s.
+        magnetometerElapsed += dt
+        if let m = screened.magnetometer,
+           m != lastMagnetometer || magnetometerElapsed >= Self.longestMagnetometerStep {
+            lastMagnetometer = m
+            updateHeading(m, rate: rate, dt: min(magnetometerElapsed, Self.longestMagnetometerStep),
+                          flags: &newFlags)
+            magnetometerElapsed = 0
         }
 
         // Never let anything non-finite out: start again instead.
@@ -172,6 +187,10 @@ public struct PoiseFilter: AttitudeFilter {
 }
 
 extension PoiseFilter {
+    /// Longest interval one magnetometer reading stands for, s (a 10 Hz magnetometer); an
+    /// unchanged reading is taken as fresh again after this long.
+    @inlinable static var longestMagnetometerStep: Float { 0.1 }
+
     /// Flags that stay set across a skipped sample.
     @inlinable static var persistentFlags: FilterFlags {
         FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue)
