@@ -18,7 +18,16 @@ import PoiseMath
 ///    tilt the estimate. Norm and dip are checked against a tracked reference first.
 /// 4. At rest the filtered gyroscope measures the bias directly; in motion the rate at which
 ///    the filtered gravity drifts in I measures its horizontal (world x/y) part. A small
-///    Kalman filter fuses both.
+///    Kalman filter fuses both (at about 100 Hz); fast rotation weakens the motion
+///    measurement, since gyroscope scale-factor errors then look like bias.
+/// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
+///    magnetometer readings are weighted by the time since the last fresh one, so a held
+///    (repeated) value is not counted twice.
+///
+/// Start-up: the filters average their first inputs (for τ), so the first sample already
+/// gives a level attitude and a heading, refined as more arrive (`.initialising` meanwhile).
+/// Numerics: state is Float; the low-pass filters use a well-conditioned state-variable form
+/// and the bias covariance is kept in (°/s)², so nothing depends on tiny differences.
 ///
 /// `attitude` = `headingCorrection ⊗ inclinationCorrection ⊗ gyroscopeAttitude`.
 /// State is fixed-size; `update` neither allocates nor locks.
@@ -58,7 +67,7 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var rejectedSamples: UInt32
     /// `1 / magnetometerTimeConstant`, 1/s.
     @usableFromInline let inverseMagnetometerTimeConstant: Float
-    /// Per-sample measurement variances, (°/s)² per second of correlation (see `update`).
+    /// Bias measurement variances times their correlation time, (°/s)²·s (see `init`).
     @usableFromInline let motionVarianceTime: Float
     @usableFromInline let restVarianceTime: Float
 
