@@ -79,6 +79,9 @@ extension PoiseFilter {
 
         /// Input screening (non-finite values, bad `dt`, implausible norms).
         public var screen: SampleScreen
+        /// Angular rates above this skip the sample as a glitch, rad/s (MEMS gyroscopes top
+        /// out at 2000 °/s ≈ 35 rad/s).
+        public var maximumAngularRate: Float
 
         /// The defaults.
         public static let `default` = Settings()
@@ -110,7 +113,8 @@ extension PoiseFilter {
             magneticNewFieldMinimumRate: Float = 20 * .pi / 180,
             magneticMaximumRejectionTime: Float = 60,
             magneticRejectionFactor: Float = 2,
-            screen: SampleScreen = .default
+            screen: SampleScreen = .default,
+            maximumAngularRate: Float = 50
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant
@@ -139,6 +143,7 @@ extension PoiseFilter {
             self.magneticMaximumRejectionTime = magneticMaximumRejectionTime
             self.magneticRejectionFactor = magneticRejectionFactor
             self.screen = screen
+            self.maximumAngularRate = maximumAngularRate
         }
     }
 }

@@ -139,7 +139,14 @@ public struct PoiseFilter: AttitudeFilter {
     /// The body of `update`.
     @inlinable @inline(__always)
     mutating func fuse(_ sample: InertialSample, dt: Float) {
-        let screened = settings.screen.screen(sample, dt: dt)
+        var screened = settings.screen.screen(sample, dt: dt)
+        // An angular rate beyond any gyroscope's range is a glitch: integrating it would
+        // throw the attitude away.
+        let rateLimit = settings.maximumAngularRate
+        if screened.usable, dot(screened.gyroscope, screened.gyroscope) > rateLimit * rateLimit {
+            screened.usable = false
+            screened.rejected = true
+        }
         var newFlags = FilterFlags(rawValue: 0)
         if screened.rejected {
             rejectedSamples &+= 1

@@ -167,7 +167,8 @@ struct PoiseFilterTests {
         #expect(filter.status.flags.contains(.inputRejected))
         filter.update(imu.sample(truth), dt: -1)
         filter.update(imu.sample(truth), dt: .infinity)
-        #expect(filter.status.rejectedSamples == 3)
+        filter.update(imu.sample(truth, rate: SIMD3(1e6, 0, 0)), dt: dt)
+        #expect(filter.status.rejectedSamples == 4)
         #expect(angle(filter.attitude, truth) < 0.1)
     }
 
