@@ -127,7 +127,10 @@ extension PoiseFilter {
         }
         // Start-up: average the first headings rather than trusting the first one.
         magneticSamples += 1
-        if magneticSamples * gain < 1 { gain = 1 / magneticSamples }
+        if magneticSamples * gain < 1 {
+            gain = 1 / magneticSamples
+            flags.insert(.initialising)
+        }
 
         // The heading correction turns about z only: with c = cos δ, s = sin δ taken from its
         // (w, z), the corrected horizontal field is a plane rotation of the earth-frame one.

@@ -53,7 +53,11 @@ struct PoiseFilterTests {
         #expect(angle(filter.attitude, truth) < 0.1)
         for _ in 0..<1000 { filter.update(SyntheticIMU().sample(truth), dt: dt) }
         #expect(angle(filter.attitude, truth) < 0.1)
-        #expect(!filter.status.flags.contains(.initialising))
+        // Level after τ_acc = 3 s; the start-up heading average lasts τ_mag = 9 s.
+        #expect(flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.initialising))
+        for _ in 0..<Int(6 / dt) { filter.update(SyntheticIMU().sample(truth), dt: dt) }
+        #expect(angle(filter.attitude, truth) < 0.1)
+        #expect(!flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.initialising))
         #expect(flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.magnetometerUsed))
     }
 
