@@ -189,6 +189,18 @@ struct PoiseFilterTests {
         #expect(PoiseFilter.arcTangent(0, 0) == 0)
     }
 
+    @Test func seriesRotationsMatchExactOnes() {
+        for angle: Float in [0, 1e-4, 0.01, 0.1, 0.2, 0.2499, 0.26, 1, 3] {
+            let axis = SIMD3<Float>(2, -1, 3) / squareRoot(14)
+            let series = PoiseFilter.rotation(axis * angle).components
+            let exact = Quaternion(axis: axis, angle: angle).components
+            #expect(((series - exact) * (series - exact)).sum() < 1e-13, "angle \(angle)")
+            let vertical = PoiseFilter.rotationAboutVertical(angle).components
+            let exactVertical = Quaternion(axis: SIMD3(0, 0, 1), angle: angle).components
+            #expect(((vertical - exactVertical) * (vertical - exactVertical)).sum() < 1e-13)
+        }
+    }
+
     @Test func fastReciprocalSquareRootIsAccurate() {
         for x: Float in [1e-6, 0.01, 0.5, 1, 2, 96.2, 1e4, 2.5e5] {
             let exact = 1 / x.squareRoot()
