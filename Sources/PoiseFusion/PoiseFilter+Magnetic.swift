@@ -107,7 +107,7 @@ extension PoiseFilter {
         // Near a magnetic pole (or in a vertical disturbance) heading is undefined.
         guard horizontal2 > 1e-4 * norm2, norm2 > 1e-6 else { return }
 
-        var gain = min(dt / settings.magnetometerTimeConstant, 1)
+        var gain = min(dt * inverseMagnetometerTimeConstant, 1)
         if settings.magneticDisturbanceRejection {
             let horizontal = horizontal2 * Self.fastReciprocalSquareRoot(horizontal2)
             let dip = Self.arcTangent(field.z, horizontal)
@@ -127,11 +127,21 @@ extension PoiseFilter {
         }
         // Start-up: average the first headings rather than trusting the first one.
         magneticSamples += 1
-        gain = max(gain, 1 / magneticSamples)
+        if magneticSamples * gain < 1 {
+            gain = 1 / magneticSamples
+            flags.insert(.initialising)
+        }
 
-        let world = headingCorrection.rotate(field)
-        let error = Self.arcTangent(world.x, world.y)  // angle of the field east of north
-        headingCorrection = Self.renormalized(Self.rotationAboutVertical(gain * error) * headingCorrection)
+        // The heading correction turns about z only: with c = cos δ, s = sin δ taken from its
+        // (w, z), the corrected horizontal field is a plane rotation of the earth-frame one.
+        let h = headingCorrection
+        let c = h.w * h.w - h.z * h.z, s = 2 * h.w * h.z
+        let east = c * field.x - s * field.y, north = s * field.x + c * field.y
+        let error = Self.arcTangent(east, north)  // angle of the field east of north
+        let turn = Self.rotationAboutVertical(gain * error)
+        // Product of two rotations about z.
+        headingCorrection = Self.renormalized(Quaternion(
+            w: turn.w * h.w - turn.z * h.z, x: 0, y: 0, z: turn.w * h.z + turn.z * h.w))
         flags.insert(.magnetometerUsed)
     }
 }

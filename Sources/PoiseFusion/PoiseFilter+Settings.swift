@@ -30,17 +30,20 @@ extension PoiseFilter {
 
         /// Largest gyroscope bias estimated (per axis), rad/s.
         public var biasLimit: Float
-        /// Initial one-sigma bias uncertainty (and its ceiling), rad/s.
+        /// Initial one-sigma bias uncertainty, and the ceiling it returns to when nothing
+        /// measures the bias for a long time, rad/s.
         public var biasInitialUncertainty: Float
-        /// One-sigma noise of one motion bias measurement (from the inclination drift), rad/s.
+        /// One-sigma noise of the motion bias measurement (the drift of the filtered gravity),
+        /// rad/s. It is correlated over `accelerometerTimeConstant`, and weighted accordingly.
         public var biasMotionUncertainty: Float
         /// Extra motion-measurement noise per unit angular rate (gyroscope scale-factor and
         /// axis-misalignment errors make fast rotation look like bias), dimensionless.
         public var biasMotionRateUncertainty: Float
-        /// One-sigma noise of one rest bias measurement (the filtered angular rate), rad/s.
+        /// One-sigma noise of the rest bias measurement (the filtered angular rate), rad/s;
+        /// correlated over `restFilterTimeConstant`.
         public var biasRestUncertainty: Float
-        /// Time over which bias certainty decays by `biasInitialUncertainty / 5`-sized steps
-        /// (the random-walk process noise of the bias), s.
+        /// The bias is modelled as a random walk that moves by a fifth of
+        /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer.
         public var biasForgettingTime: Float
 
         /// Accelerometer samples whose norm differs from gravity by more than this are left out
@@ -76,6 +79,9 @@ extension PoiseFilter {
 
         /// Input screening (non-finite values, bad `dt`, implausible norms).
         public var screen: SampleScreen
+        /// Angular rates above this skip the sample as a glitch, rad/s (MEMS gyroscopes top
+        /// out at 2000 °/s ≈ 35 rad/s).
+        public var maximumAngularRate: Float
 
         /// The defaults.
         public static let `default` = Settings()
@@ -107,7 +113,8 @@ extension PoiseFilter {
             magneticNewFieldMinimumRate: Float = 20 * .pi / 180,
             magneticMaximumRejectionTime: Float = 60,
             magneticRejectionFactor: Float = 2,
-            screen: SampleScreen = .default
+            screen: SampleScreen = .default,
+            maximumAngularRate: Float = 50
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant
@@ -136,6 +143,7 @@ extension PoiseFilter {
             self.magneticMaximumRejectionTime = magneticMaximumRejectionTime
             self.magneticRejectionFactor = magneticRejectionFactor
             self.screen = screen
+            self.maximumAngularRate = maximumAngularRate
         }
     }
 }

@@ -17,6 +17,17 @@ private struct SyntheticIMU {
 }
 
 private let dt: Float = 0.0035
+
+/// Runs `sample` for a further 0.2 s and returns the union of the flags seen (a steady
+/// magnetometer reading is used only every 0.1 s, so per-sample flags alternate).
+private func flagsOver(_ filter: inout PoiseFilter, _ sample: InertialSample) -> FilterFlags {
+    var flags = FilterFlags()
+    for _ in 0..<Int(0.2 / dt) {
+        filter.update(sample, dt: dt)
+        flags.formUnion(filter.status.flags)
+    }
+    return flags
+}
 private let degree: Float = .pi / 180
 
 /// Angle of the rotation between two attitudes, degrees.
@@ -42,8 +53,12 @@ struct PoiseFilterTests {
         #expect(angle(filter.attitude, truth) < 0.1)
         for _ in 0..<1000 { filter.update(SyntheticIMU().sample(truth), dt: dt) }
         #expect(angle(filter.attitude, truth) < 0.1)
-        #expect(!filter.status.flags.contains(.initialising))
-        #expect(filter.status.flags.contains(.magnetometerUsed))
+        // Level after τ_acc = 3 s; the start-up heading average lasts τ_mag = 9 s.
+        #expect(flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.initialising))
+        for _ in 0..<Int(6 / dt) { filter.update(SyntheticIMU().sample(truth), dt: dt) }
+        #expect(angle(filter.attitude, truth) < 0.1)
+        #expect(!flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.initialising))
+        #expect(flagsOver(&filter, SyntheticIMU().sample(truth)).contains(.magnetometerUsed))
     }
 
     @Test func levelsIn6D() {
@@ -110,12 +125,28 @@ struct PoiseFilterTests {
         for _ in 0..<Int(20 / dt) {
             filter.update(imu.sample(truth, fieldOffset: SIMD3(30, 10, 0)), dt: dt)
         }
-        #expect(filter.status.flags.contains(.magneticDisturbance))
-        #expect(!filter.status.flags.contains(.magnetometerUsed))
+        let disturbed = flagsOver(&filter, imu.sample(truth, fieldOffset: SIMD3(30, 10, 0)))
+        #expect(disturbed.contains(.magneticDisturbance))
+        #expect(!disturbed.contains(.magnetometerUsed))
         #expect(angle(filter.attitude, truth) < 0.5)
         // The magnet is gone again: the field matches the reference.
         for _ in 0..<Int(2 / dt) { filter.update(imu.sample(truth), dt: dt) }
-        #expect(!filter.status.flags.contains(.magneticDisturbance))
+        let clean = flagsOver(&filter, imu.sample(truth))
+        #expect(!clean.contains(.magneticDisturbance))
+        #expect(clean.contains(.magnetometerUsed))
+    }
+
+    @Test func heldMagnetometerReadingsAreNotRecounted() {
+        let truth = Quaternion(axis: SIMD3(0, 0, 1), angle: 30 * degree)
+        var filter = PoiseFilter()
+        let sample = SyntheticIMU().sample(truth)
+        filter.update(sample, dt: dt)
+        #expect(filter.status.flags.contains(.magnetometerUsed))
+        filter.update(sample, dt: dt)
+        #expect(!filter.status.flags.contains(.magnetometerUsed))
+        var changed = sample
+        changed.magnetometer! += SIMD3(0.01, 0, 0)
+        filter.update(changed, dt: dt)
         #expect(filter.status.flags.contains(.magnetometerUsed))
     }
 
@@ -140,7 +171,8 @@ struct PoiseFilterTests {
         #expect(filter.status.flags.contains(.inputRejected))
         filter.update(imu.sample(truth), dt: -1)
         filter.update(imu.sample(truth), dt: .infinity)
-        #expect(filter.status.rejectedSamples == 3)
+        filter.update(imu.sample(truth, rate: SIMD3(1e6, 0, 0)), dt: dt)
+        #expect(filter.status.rejectedSamples == 4)
         #expect(angle(filter.attitude, truth) < 0.1)
     }
 
@@ -155,6 +187,18 @@ struct PoiseFilterTests {
         }
         #expect(worst < 3e-5)
         #expect(PoiseFilter.arcTangent(0, 0) == 0)
+    }
+
+    @Test func seriesRotationsMatchExactOnes() {
+        for angle: Float in [0, 1e-4, 0.01, 0.1, 0.2, 0.2499, 0.26, 1, 3] {
+            let axis = SIMD3<Float>(2, -1, 3) / squareRoot(14)
+            let series = PoiseFilter.rotation(axis * angle).components
+            let exact = Quaternion(axis: axis, angle: angle).components
+            #expect(((series - exact) * (series - exact)).sum() < 1e-13, "angle \(angle)")
+            let vertical = PoiseFilter.rotationAboutVertical(angle).components
+            let exactVertical = Quaternion(axis: SIMD3(0, 0, 1), angle: angle).components
+            #expect(((vertical - exactVertical) * (vertical - exactVertical)).sum() < 1e-13)
+        }
     }
 
     @Test func fastReciprocalSquareRootIsAccurate() {
