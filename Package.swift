@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseIOTests", dependencies: ["PoiseIO"]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseIO", "PoiseMotion", "PoiseMath"]),
-        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"]),

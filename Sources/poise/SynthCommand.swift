@@ -78,7 +78,8 @@ struct SynthCommand: ParsableCommand {
         var simulator = try SensorErrorSimulator(model: model, sampleRate: rate)
         var metadata = TraceMetadata()
         metadata.set("source", "poise-synth")
-        metadata.set("motion", motionScript.name)
+        // The file name, not the path: a trace should not depend on where it was made.
+        metadata.set("motion", motionScript.name.split(separator: "/").last.map(String.init) ?? motionScript.name)
         metadata.set("errors", errors)
         metadata.set("seed", String(seed))
         metadata.set("rate_hz", String(rate))

@@ -1,0 +1,89 @@
+import PoiseConfig
+import PoiseFusion
+import PoiseMath
+import PoiseRuntime
+import Testing
+
+/// The config file's defaults and the filters' own `Settings.default` must agree, so a run
+/// without a config and a run with the shipped example behave identically.
+@Suite struct FilterChoiceTests {
+    let fromConfig = FilterChoice(configuration: PoiseConfiguration.default.filter)
+    let builtIn = FilterChoice()
+
+    @Test func defaultFilterIsPoise() {
+        #expect(fromConfig.kind == .poise)
+        #expect(builtIn.kind == .poise)
+    }
+
+    @Test func configDefaultsMatchFilterDefaults() {
+        #expect(fromConfig.complementary.timeConstant == builtIn.complementary.timeConstant)
+        #expect(fromConfig.mahony.kp == builtIn.mahony.kp)
+        #expect(fromConfig.mahony.ki == builtIn.mahony.ki)
+        #expect(fromConfig.madgwick.beta == builtIn.madgwick.beta)
+        #expect(fromConfig.madgwick.startupGain == builtIn.madgwick.startupGain)
+        #expect(fromConfig.madgwick.startupTime == builtIn.madgwick.startupTime)
+        #expect(fromConfig.mekf.gyroscopeNoise == builtIn.mekf.gyroscopeNoise)
+        #expect(fromConfig.mekf.gyroscopeBiasNoise == builtIn.mekf.gyroscopeBiasNoise)
+        #expect(fromConfig.mekf.accelerometerNoise == builtIn.mekf.accelerometerNoise)
+        #expect(fromConfig.mekf.magnetometerNoise == builtIn.mekf.magnetometerNoise)
+        let a = fromConfig.poise, b = builtIn.poise
+        #expect(a.accelerometerTimeConstant == b.accelerometerTimeConstant)
+        #expect(a.magnetometerTimeConstant == b.magnetometerTimeConstant)
+        #expect(a.restBiasEstimation == b.restBiasEstimation)
+        #expect(a.motionBiasEstimation == b.motionBiasEstimation)
+        #expect(a.magneticDisturbanceRejection == b.magneticDisturbanceRejection)
+        #expect(abs(a.restGyroscopeThreshold - b.restGyroscopeThreshold) < 1e-7)
+        #expect(a.restAccelerometerThreshold == b.restAccelerometerThreshold)
+        #expect(a.restTime == b.restTime)
+        #expect(abs(a.biasLimit - b.biasLimit) < 1e-7)
+    }
+
+    @Test func configValuesReachTheFilter() throws {
+        let configuration = try PoiseConfiguration.parse(
+            text: "filter:\n  name: madgwick\n  madgwick:\n    beta: 0.12\n  poise:\n    rest_time: 2.5\n", file: "t.yaml")
+        let choice = FilterChoice(configuration: configuration.filter)
+        #expect(choice.kind == .madgwick)
+        #expect(choice.madgwick.beta == 0.12)
+        #expect(choice.poise.restTime == 2.5)
+    }
+
+    /// Every kind runs through the generic path (no existential) and produces an attitude.
+    @Test func everyKindRuns() throws {
+        struct Work: FilterWork {
+            mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> Quaternion {
+                let sample = InertialSample(accelerometer: SIMD3(0, 0, 9.81), gyroscope: .zero, magnetometer: SIMD3(0, 20, -40))
+                for _ in 0..<100 { filter.update(sample, dt: 0.01) }
+                return filter.attitude
+            }
+        }
+        for kind in FilterKind.allCases {
+            var work = Work()
+            let q = try FilterChoice(kind: kind).run(&work)
+            #expect(q.angle(to: .identity) < 0.01, "\(kind): \(q)")
+        }
+    }
+}
+
+@Suite struct OutputFrameTests {
+    @Test func namesParse() {
+        #expect(OutputFrame(name: "enu") == .axes(.enu))
+        #expect(OutputFrame(name: "NED") == .axes(.ned))
+        #expect(OutputFrame(name: "xmagneticnorthzvertical") == .reference(.xMagneticNorthZVertical))
+        #expect(OutputFrame(name: "up") == nil)
+        #expect(OutputFrame.names.count == 7)
+    }
+
+    @Test func nwuTurnsEastIntoSouthWestHeading() {
+        // A body lying flat with its x axis east (identity in ENU) has x pointing "−y" (east =
+        // −west) in NWU: the attitude is the ENU→NWU rotation, a −90° turn about up.
+        var transform = OutputFrameTransform(.axes(.nwu))
+        let q = transform.attitude(fromENU: .identity)
+        #expect(abs(EulerAngles(q).yaw + .pi / 2) < 1e-6)
+    }
+
+    @Test func columnListsParseWithClearErrors() throws {
+        #expect(try ReplayColumn.parseList("gravity, heading") == [.gravity, .heading])
+        #expect(try ReplayColumn.parseList("all") == ReplayColumn.allCases)
+        #expect(throws: ReplayError.self) { try ReplayColumn.parseList("gravity,speed") }
+    }
+}
