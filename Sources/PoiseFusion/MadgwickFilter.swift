@@ -41,7 +41,8 @@ public struct MadgwickFilter: AttitudeFilter {
     }
 
     public var settings: Settings
-    public private(set) var attitude: Quaternion
+    /// Body-to-ENU: the state turned into ENU when read (not on every update).
+    public var attitude: Quaternion { Self.northWestUpToENU * state }
     public private(set) var status: FilterStatus
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion
@@ -51,7 +52,6 @@ public struct MadgwickFilter: AttitudeFilter {
 
     public init(settings: Settings = .default) {
         self.settings = settings
-        attitude = Self.northWestUpToENU
         state = .identity
         status = FilterStatus(flags: [.initialising])
         aligned = false
@@ -60,8 +60,7 @@ public struct MadgwickFilter: AttitudeFilter {
 
     /// Restarts from `attitude` (normalised), skipping start-up alignment but not the ramp.
     public mutating func reset(attitude: Quaternion) {
-        self.attitude = StartupAlignment.sanitised(attitude, fallback: .identity)
-        state = Self.northWestUpToENU.conjugate * self.attitude
+        state = Self.northWestUpToENU.conjugate * StartupAlignment.sanitised(attitude, fallback: .identity)
         aligned = true
         elapsed = 0
         status.flags = []
@@ -86,7 +85,6 @@ public struct MadgwickFilter: AttitudeFilter {
 
         if !aligned {
             if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
-                attitude = start
                 state = Self.northWestUpToENU.conjugate * start
                 aligned = true
             }
@@ -102,12 +100,14 @@ public struct MadgwickFilter: AttitudeFilter {
         let q = state
         var rate = (q * Quaternion(real: 0, imaginary: input.gyroscope)).components * 0.5
         if let a = input.accelerometer {
-            var step = Self.gravityGradient(q, a * reciprocalSquareRoot(dot(a, a)))
+            var step = Self.gravityGradient(q, a * inlineReciprocalSquareRoot(dot(a, a)))
             if let m = input.magnetometer {
-                let field = m * reciprocalSquareRoot(dot(m, m))
-                let earth = q.rotate(field)
-                let bx = squareRoot(earth.x * earth.x + earth.y * earth.y)
-                step += Self.fieldGradient(q, field, bx: bx, bz: earth.z)
+                // Rotate the raw reading while its length is computed: the two run in
+                // parallel instead of one after the other.
+                let inverseLength = inlineReciprocalSquareRoot(dot(m, m))
+                let earth = q.rotate(m)
+                let bx = inlineSquareRoot(earth.x * earth.x + earth.y * earth.y) * inverseLength
+                step += Self.fieldGradient(q, m * inverseLength, bx: bx, bz: earth.z * inverseLength)
                 flags.insert(.magnetometerUsed)
             }
             let n2 = (step * step).sum()
@@ -115,11 +115,24 @@ public struct MadgwickFilter: AttitudeFilter {
                 // The published step is normalised: always `beta` long, however small the
                 // error, so a large start-up gain would chatter around the solution. During
                 // the ramp, small gradients (|∇f| < 1, errors below ~30°) act in proportion.
-                rate -= beta * step * reciprocalSquareRoot(ramping ? max(n2, 1) : n2)
+                rate -= beta * step * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
             }
         }
-        state = StartupAlignment.sanitised(Quaternion(components: q.components + rate * dt), fallback: q)
-        attitude = Self.northWestUpToENU * state
+        state = Self.renormalised(q.components + rate * dt, fallback: q)
+    }
+
+    /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
+    /// tiny amount, so |v|² = 1 + ε with |ε| < 1e-3, where 1 − ε/2 + 3ε²/8 equals 1/√(1+ε)
+    /// to within 5/16·|ε|³ < 4e-10, below Float resolution, and takes two multiply-adds
+    /// instead of a square root and a division on the update's critical path.
+    @inlinable @inline(__always)
+    static func renormalised(_ v: SIMD4<Float>, fallback: Quaternion) -> Quaternion {
+        let e = (v * v).sum() - 1
+        if abs(e) < 1e-3 {
+            return Quaternion(components: v * (1 + e * (-0.5 + 0.375 * e)))
+        }
+        guard e.isFinite, e > -1 + 1e-6 else { return fallback }
+        return Quaternion(components: v * inlineReciprocalSquareRoot(e + 1))
     }
 
     /// Jᵀf for f = R(q)ᵀ(0, 0, 1) − a (a unit, body frame); components (w, x, y, z).
