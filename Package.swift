@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
-        .testTarget(name: "PoiseCLITests", dependencies: ["poise"]),
+        .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
