@@ -63,7 +63,7 @@ func bigEndianInt16(_ bytes: borrowing MPU9250Burst, _ index: Int) -> Float {
 
 /// Decodes a 0x3B burst (or FIFO frame): unit conversion, temperature
 /// (raw / 333.87 + 21 °C on the MPU-9250) and the chip-to-body mapping.
-@inlinable @_noAllocation
+@inlinable @_noAllocation @_noLocks
 public func decodeInertialBurst(_ bytes: borrowing MPU9250Burst, scale: InertialScale) -> InertialReading {
     let accel = SIMD3(bigEndianInt16(bytes, 0), bigEndianInt16(bytes, 2), bigEndianInt16(bytes, 4))
     let temperatureRaw = bigEndianInt16(bytes, 6)
@@ -119,7 +119,7 @@ func littleEndianInt16(_ bytes: borrowing AK8963Read, _ index: Int) -> Float {
 
 /// Decodes an ST1…ST2 read. The AK8963's axes differ from the MPU's: its x is the MPU's y,
 /// its y the MPU's x, and its z points the other way.
-@inlinable @_noAllocation
+@inlinable @_noAllocation @_noLocks
 public func decodeMagnetometer(_ bytes: borrowing AK8963Read, scale: MagnetometerScale) -> MagnetometerDecode {
     guard bytes[0] & 0x01 != 0 else { return .notReady }  // ST1 DRDY
     guard bytes[7] & 0x08 == 0 else { return .overflow }  // ST2 HOFL
