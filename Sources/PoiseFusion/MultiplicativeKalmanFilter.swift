@@ -47,7 +47,7 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
         /// treated as disturbed. Default 0.1.
         public var magneticNormTolerance: Float
         /// A field whose dip differs from the reference by more than this is treated as
-        /// disturbed, rad. Default 0.1745 (10°).
+        /// disturbed, rad. Default 10° (π/18).
         public var magneticDipTolerance: Float
         /// Continuous disturbance after which the field reference is re-learned, s. Default 30.
         public var magneticRecoveryTime: Float
@@ -64,7 +64,7 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
         public init(gyroscopeNoise: Float = 0.005, gyroscopeBiasNoise: Float = 1e-5,
                     accelerometerNoise: Float = 0.5, magnetometerNoise: Float = 2.0,
                     accelerationRejection: Float = 2.5, magneticNormTolerance: Float = 0.1,
-                    magneticDipTolerance: Float = 0.1745, magneticRecoveryTime: Float = 30,
+                    magneticDipTolerance: Float = 10 * .pi / 180, magneticRecoveryTime: Float = 30,
                     initialBiasUncertainty: Float = 0.02, restTime: Float = 1,
                     screen: SampleScreen = .default) {
             self.gyroscopeNoise = gyroscopeNoise

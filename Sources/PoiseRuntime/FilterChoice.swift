@@ -19,29 +19,60 @@ public struct FilterChoice: Sendable {
 
     public init(kind: FilterKind = .default) { self.kind = kind }
 
-    /// The `filter` section of a configuration.
-    public init(configuration filter: PoiseConfiguration.Filter) {
+    /// The `filter` section of a configuration. Angles and rates are written in degrees
+    /// there and become radians here; a rejection threshold of 0 means "never reject".
+    public init(configuration: PoiseConfiguration) {
+        let filter = configuration.filter
+        let v = configuration.values
+        func number(_ key: String) -> Float { Float(v.number("filter." + key)) }
+        func radians(_ key: String) -> Float { number(key) * .pi / 180 }
+        func threshold(_ key: String) -> Float { number(key) == 0 ? .infinity : number(key) }
+
         self.init(kind: FilterKind(rawValue: filter.name.rawValue) ?? .default)
-        complementary.timeConstant = Float(filter.complementary.timeConstant)
-        mahony.kp = Float(filter.mahony.kp)
-        mahony.ki = Float(filter.mahony.ki)
-        madgwick.beta = Float(filter.madgwick.beta)
-        madgwick.startupGain = Float(filter.madgwick.startupGain)
-        madgwick.startupTime = Float(filter.madgwick.startupTime)
-        mekf.gyroscopeNoise = Float(filter.mekf.gyroscopeNoise)
-        mekf.gyroscopeBiasNoise = Float(filter.mekf.gyroscopeBiasNoise)
-        mekf.accelerometerNoise = Float(filter.mekf.accelerometerNoise)
-        mekf.magnetometerNoise = Float(filter.mekf.magnetometerNoise)
-        let p = filter.poise
-        poise.accelerometerTimeConstant = Float(p.accelerometerTimeConstant)
-        poise.magnetometerTimeConstant = Float(p.magnetometerTimeConstant)
-        poise.restBiasEstimation = p.restBiasEstimation
-        poise.motionBiasEstimation = p.motionBiasEstimation
-        poise.magneticDisturbanceRejection = p.magneticDisturbanceRejection
-        poise.restGyroscopeThreshold = Float(p.restGyroscopeThreshold)
-        poise.restAccelerometerThreshold = Float(p.restAccelerometerThreshold)
-        poise.restTime = Float(p.restTime)
-        poise.biasLimit = Float(p.biasLimit)
+        complementary.timeConstant = number("complementary.time_constant")
+        mahony.kp = number("mahony.kp")
+        mahony.ki = number("mahony.ki")
+        madgwick.beta = number("madgwick.beta")
+        madgwick.startupGain = number("madgwick.startup_gain")
+        madgwick.startupTime = number("madgwick.startup_time")
+
+        mekf.gyroscopeNoise = number("mekf.gyroscope_noise")
+        mekf.gyroscopeBiasNoise = number("mekf.gyroscope_bias_noise")
+        mekf.accelerometerNoise = number("mekf.accelerometer_noise")
+        mekf.magnetometerNoise = number("mekf.magnetometer_noise")
+        mekf.accelerationRejection = threshold("mekf.acceleration_rejection")
+        mekf.magneticNormTolerance = number("mekf.magnetic_norm_tolerance")
+        mekf.magneticDipTolerance = radians("mekf.magnetic_dip_tolerance")
+        mekf.magneticRecoveryTime = number("mekf.magnetic_recovery_time")
+        mekf.initialBiasUncertainty = number("mekf.initial_bias_uncertainty")
+        mekf.restTime = number("mekf.rest_time")
+
+        poise.accelerometerTimeConstant = number("poise.accelerometer_time_constant")
+        poise.magnetometerTimeConstant = number("poise.magnetometer_time_constant")
+        poise.restBiasEstimation = v.boolean("filter.poise.rest_bias_estimation")
+        poise.motionBiasEstimation = v.boolean("filter.poise.motion_bias_estimation")
+        poise.magneticDisturbanceRejection = v.boolean("filter.poise.magnetic_disturbance_rejection")
+        poise.restGyroscopeThreshold = radians("poise.rest_gyroscope_threshold")
+        poise.restAccelerometerThreshold = number("poise.rest_accelerometer_threshold")
+        poise.restTime = number("poise.rest_time")
+        poise.restFilterTimeConstant = number("poise.rest_filter_time_constant")
+        poise.biasLimit = radians("poise.bias_limit")
+        poise.biasInitialUncertainty = radians("poise.bias_initial_uncertainty")
+        poise.biasMotionUncertainty = radians("poise.bias_motion_uncertainty")
+        poise.biasMotionRateUncertainty = number("poise.bias_motion_rate_uncertainty")
+        poise.biasRestUncertainty = radians("poise.bias_rest_uncertainty")
+        poise.biasForgettingTime = number("poise.bias_forgetting_time")
+        poise.accelerationRejectionThreshold = threshold("poise.acceleration_rejection_threshold")
+        poise.accelerationRejectionTime = number("poise.acceleration_rejection_time")
+        poise.magneticNormThreshold = number("poise.magnetic_norm_threshold")
+        poise.magneticDipThreshold = radians("poise.magnetic_dip_threshold")
+        poise.magneticReferenceTimeConstant = number("poise.magnetic_reference_time_constant")
+        poise.magneticUndisturbedTime = number("poise.magnetic_undisturbed_time")
+        poise.magneticNewFieldTime = number("poise.magnetic_new_field_time")
+        poise.magneticFirstFieldTime = number("poise.magnetic_first_field_time")
+        poise.magneticNewFieldMinimumRate = radians("poise.magnetic_new_field_minimum_rate")
+        poise.magneticMaximumRejectionTime = number("poise.magnetic_maximum_rejection_time")
+        poise.magneticRejectionFactor = number("poise.magnetic_rejection_factor")
     }
 
     /// Creates the chosen filter and hands it to `work`.

@@ -29,7 +29,7 @@ struct EstimationOptions: ParsableArguments {
     }
 
     func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
-        var choice = FilterChoice(configuration: configuration.filter)
+        var choice = FilterChoice(configuration: configuration)
         if let filter {
             guard let kind = FilterKind(rawValue: filter.lowercased()) else {
                 throw ValidationError("--filter '\(filter)' is not one of: \(FilterKind.names)")
