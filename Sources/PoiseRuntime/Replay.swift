@@ -48,7 +48,7 @@ public struct Replay {
     }
 
     /// Replays every sample of `reader` through `filter` into `writer`.
-    /// - Parameter progress: called every 65 536 samples with the count so far (not hot).
+    /// - Parameter progress: called every 16 384 samples with the count so far (not hot).
     public func run<Filter: AttitudeFilter>(
         _ filter: inout Filter, reader: inout TraceReader, writer: inout CSVTraceWriter,
         progress: (Int) -> Void = { _ in }
@@ -71,7 +71,7 @@ public struct Replay {
             rowWriter.write(sample: sample, input: input, attitude: filter.attitude,
                             status: filter.status, to: &writer)
             count += 1
-            if count & 0xFFFF == 0 { progress(count) }
+            if count & 0x3FFF == 0 { progress(count) }
         }
         try writer.close()
         return ReplaySummary(samples: count, traceSeconds: count > 0 ? lastTime - firstTime : 0,
