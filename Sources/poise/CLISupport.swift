@@ -18,39 +18,6 @@ func readTextFile(_ path: String) throws -> String {
     return text
 }
 
-/// True when the file name asks for the binary trace format.
-func isBinaryTracePath(_ path: String) -> Bool {
-    path.hasSuffix(".ptrace") || path.hasSuffix(".bin")
-}
-
-/// A trace writer for either format, chosen by the output file's extension.
-enum TraceSink: ~Copyable {
-    case csv(CSVTraceWriter)
-    case binary(BinaryTraceWriter)
-
-    init(path: String, metadata: TraceMetadata, columns: [String]) throws {
-        if isBinaryTracePath(path) {
-            self = .binary(try BinaryTraceWriter(path: path, metadata: metadata, columns: columns))
-        } else {
-            self = .csv(try CSVTraceWriter(path: path, metadata: metadata, columns: columns))
-        }
-    }
-
-    mutating func write(_ sample: TraceSample) {
-        switch consume self {
-        case .csv(var w): w.write(sample); self = .csv(w)
-        case .binary(var w): w.write(sample); self = .binary(w)
-        }
-    }
-
-    consuming func close() throws {
-        switch consume self {
-        case .csv(var w): try w.close()
-        case .binary(var w): try w.close()
-        }
-    }
-}
-
 /// Writes `message` and a newline to standard error.
 func printError(_ message: String) {
     var line = message + "\n"

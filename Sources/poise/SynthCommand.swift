@@ -88,7 +88,8 @@ struct SynthCommand: ParsableCommand {
         metadata.set("movement", ranges.isEmpty ? "0:0" : ranges.joined(separator: ","))
         metadata.append(comment: "units: t s, a m/s^2, g rad/s, m uT; q = exact truth, body-to-ENU, Hamilton, w first")
         let columns = TraceColumns.standard(magnetometer: !noMagnetometer, truth: true)
-        var sink = try TraceSink(path: output, metadata: metadata, columns: columns)
+        var sink = try TraceWriter(path: output, format: TraceWriter.format(forPath: output) ?? .csv,
+                                   metadata: metadata, columns: columns)
         while let truth = generator.next() {
             let m = simulator.measure(truth)
             sink.write(TraceSample(time: m.time, accelerometer: m.accelerometer, gyroscope: m.gyroscope,
