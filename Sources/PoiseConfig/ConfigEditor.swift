@@ -92,7 +92,8 @@ struct EditableDocument {
     let step: Int
 
     init(_ text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // By scalars: "\r\n" is one Character, so a Character split would miss CRLF line ends.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         endsWithNewline = text.isEmpty || text.hasSuffix("\n")
         if text.hasSuffix("\n") { lines.removeLast() }
         if text.isEmpty { lines = [] }
