@@ -52,7 +52,7 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "Write the result into the --config file instead of printing it to paste.")
     var save = false
 
-    @Option(help: "Fit the magnetometer to this recorded trace (CSV or binary) instead of recording.")
+    @Option(help: "mag only: fit this recorded trace's mx, my, mz (CSV or binary) instead of recording.")
     var trace: String?
 
     @Option(help: "Seconds of turning for the magnetometer recording.")
@@ -257,7 +257,8 @@ struct CalibrateCommand: ParsableCommand {
     func calibrateGyroscope<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
                                  guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
         guide(&driver.bus, .holdStill(face: "+z", attitude: .identity))
-        try prompt("Step 1/1: put the board down and keep it still for 2 s.")
+        let seconds = Double(GyroscopeBiasCalibration.Settings.default.samples) / driver.settings.tickRate
+        try prompt("Step 1/1: put the board down and keep it still for \(SensorCLI.rate(seconds)) s.")
         var calibration = GyroscopeBiasCalibration()
         SensorCLI.runTicks(&driver, calibration.settings.samples, clock: &clock, pacer: pacer) {
             calibration.add(gyroscope: $0.gyroscope, accelerometer: $0.accelerometer)
