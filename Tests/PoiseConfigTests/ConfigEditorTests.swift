@@ -170,6 +170,19 @@ import Testing
         #expect(edited == "sensor:  # nothing yet\n  calibration:\n    gyroscope_bias: [1.0, 2.0, 3.0]\n")
     }
 
+    @Test func quotedKeysAndADocumentMarkerAreUnderstood() throws {
+        let original = "---\n\"sensor\":\n  'calibration':\n    \"gyroscope_bias\": [0, 0, 0]\n"
+        let edited = try ConfigEditor.setting([("sensor.calibration.gyroscope_bias", .vector3([1, 2, 3]))],
+                                              in: original, file: "t.yaml")
+        #expect(edited == "---\n\"sensor\":\n  'calibration':\n    \"gyroscope_bias\": [1.0, 2.0, 3.0]\n")
+    }
+
+    @Test func fileWithoutFinalNewlineStaysWithout() throws {
+        let edited = try ConfigEditor.setting([("sensor.calibration.gyroscope_bias", .vector3([1, 2, 3]))],
+                                              in: "sensor:\n  calibration:\n    gyroscope_bias: [0, 0, 0]", file: "t.yaml")
+        #expect(edited == "sensor:\n  calibration:\n    gyroscope_bias: [1.0, 2.0, 3.0]")
+    }
+
     @Test func windowsLineEndsAreKept() throws {
         let original = "board:\r\n  kind: sim\r\nsensor:\r\n  calibration:\r\n    gyroscope_bias: [0, 0, 0]\r\n"
         let edited = try ConfigEditor.setting([("sensor.calibration.gyroscope_bias", .vector3([1, 2, 3])),
@@ -201,9 +214,14 @@ import Testing
         #expect(throws: ConfigError.self) {
             _ = try ConfigEditor.setting([("sensor.calibration.gyro_bias", .vector3([1, 2, 3]))], in: "", file: "t.yaml")
         }
+        // Anchors and aliases are left to the user.
+        #expect(throws: ConfigError.self) {
+            _ = try ConfigEditor.setting([(path: "sensor.calibration.gyroscope_bias", yaml: "[1, 2, 3]")],
+                                         in: "sensor: &common\n  fifo: false\n", file: "t.yaml")
+        }
         // A section that holds a plain value cannot take keys.
         #expect(throws: ConfigError.self) {
-            _ = try ConfigEditor.setting([("sensor.calibration.gyroscope_bias", "[1, 2, 3]")],
+            _ = try ConfigEditor.setting([(path: "sensor.calibration.gyroscope_bias", yaml: "[1, 2, 3]")],
                                          in: "sensor: 3\n", file: "t.yaml")
         }
     }
