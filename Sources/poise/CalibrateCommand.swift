@@ -1,39 +1,59 @@
 import ArgumentParser
+import Foundation
+import PoiseConfig
 import PoiseIO
 import PoiseMath
+import PoiseRuntime
 import PoiseSensors
+import PoiseTraces
 
 struct CalibrateCommand: ParsableCommand {
     enum Sensor: String, ExpressibleByArgument, CaseIterable {
         case gyro, accel, mag
+
+        var part: CalibrationPart {
+            switch self {
+            case .gyro: .gyroscope
+            case .accel: .accelerometer
+            case .mag: .magnetometer
+            }
+        }
     }
 
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Measure gyroscope bias, accelerometer offset and scale, or magnetometer hard and soft iron.",
         discussion: """
-            Guides you step by step and prints the parameters as plain numbers for your \
-            configuration. gyro: keep the board still for 2 s. accel: rest it on each of its \
-            six faces in turn (any order). mag: turn it slowly through all orientations, away \
-            from iron. With --board sim the simulated board follows the instructions itself.
+            Guides you step by step. gyro: keep the board still for 2 s (refused if it moves). \
+            accel: rest it on each of its six faces in turn (any order). mag: turn it slowly \
+            through all orientations, away from iron; or, with --trace, fit a recorded trace's \
+            mx, my, mz (recorded without magnetometer calibration; body frame). With --board sim \
+            the simulated board follows the instructions itself.
+
+            The result is printed as sensor.calibration YAML in the chip frame (board.mounting \
+            undone, so re-mounting the board keeps it valid). With --config FILE the board, \
+            bus, address, mounting and ranges come from FILE; --save then writes the result \
+            into FILE, changing only those sensor.calibration keys and keeping every other line \
+            and comment.
 
             Examples:
               poise calibrate gyro
+              poise calibrate gyro --config board.yaml --save
               poise calibrate mag --seconds 60
+              poise calibrate mag --trace turning.csv --config board.yaml --save
               poise calibrate accel --board sim --yes
             """)
 
     @Argument(help: "The sensor to calibrate: gyro, accel or mag.")
     var sensor: Sensor
 
-    @Option(help: "The board: a Linux I²C bus or the simulated MPU-9250.")
-    var board: SensorCLI.Board = .linux
+    @OptionGroup var options: SensorOptions
 
-    @Option(help: "The I²C bus device.")
-    var bus = "/dev/i2c-1"
+    @Flag(help: "Write the result into the --config file instead of printing it to paste.")
+    var save = false
 
-    @Option(help: "The IMU's address: 0x68 (AD0 low) or 0x69 (AD0 high).")
-    var address = SensorCLI.Address(0x68)
+    @Option(help: "mag only: fit this recorded trace's mx, my, mz (CSV or binary) instead of recording.")
+    var trace: String?
 
     @Option(help: "Seconds of turning for the magnetometer recording.")
     var seconds: Double = 30
@@ -41,13 +61,41 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(name: [.customShort("y"), .long], help: "Do not wait for Enter between steps (non-interactive).")
     var yes = false
 
+    func validate() throws {
+        if save && options.config == nil {
+            throw ValidationError("--save writes into the configuration file: give it with --config FILE")
+        }
+        if trace != nil && sensor != .mag {
+            throw ValidationError("--trace is for `poise calibrate mag`; gyro and accel need the board itself")
+        }
+        guard seconds > 0, seconds.isFinite, seconds <= 3600 else {
+            throw ValidationError("--seconds must be in (0, 3600], got \(seconds)")
+        }
+    }
+
     func run() throws {
-        var settings = MPU9250Settings.default
-        settings.address = address.value
-        switch board {
+        let target = try options.target()
+        if save, let file = target.file, !SensorCLI.canReplace(file) {
+            throw SensorCLI.fail("\(file): cannot write it (or its directory), so --save could not keep the result",
+                                 hint: "check the permissions, or leave out --save and paste the printed values")
+        }
+        let measured: SensorCalibration
+        if let trace {
+            measured = try magnetometerCalibration(fromTrace: trace)
+        } else {
+            measured = try measure(target)
+        }
+        try report(measured, target: target)
+    }
+
+    /// Runs the guided measurement on the board; the result is in the body frame.
+    func measure(_ target: SensorCLI.Target) throws -> SensorCalibration {
+        let settings = target.settings
+        switch target.board {
         case .sim:
-            let chip = SimulatedMPU9250(motion: GuidedMotion(), errors: .typical, address: address.value, seed: 1)
-            try calibrate(chip, settings: settings, pacer: .simulated) { bus, step in
+            let chip = SimulatedMPU9250(motion: GuidedMotion(), errors: .typical, mounting: settings.mounting,
+                                        address: settings.address, seed: 1)
+            return try calibrate(chip, settings: settings, pacer: .simulated) { bus, step in
                 switch step {
                 case .holdStill(_, let attitude): bus.motion = GuidedMotion(attitude: attitude)
                 case .tumble: bus.motion = GuidedMotion(tumbling: true)
@@ -56,13 +104,129 @@ struct CalibrateCommand: ParsableCommand {
         case .linux:
             let linuxBus: LinuxI2CBus
             do {
-                linuxBus = try LinuxI2CBus(path: bus)
+                linuxBus = try LinuxI2CBus(path: target.bus)
             } catch {
                 throw SensorCLI.fail(error.description, hint: error.setupHint)
             }
             defer { linuxBus.close() }
-            try calibrate(linuxBus, settings: settings, pacer: .sleeping) { _, _ in }
+            return try calibrate(linuxBus, settings: settings, pacer: .sleeping) { _, _ in }
         }
+    }
+
+    /// Prints the result, then saves it into the configuration or prints the YAML to paste.
+    func report(_ measured: SensorCalibration, target: SensorCLI.Target) throws {
+        let mounting = target.settings.mounting
+        let chip = measured.inChipFrame(mounting)
+        switch sensor {
+        case .gyro:
+            print("gyroscope bias (rad/s): \(numbers(chip.gyroscopeBias))")
+        case .accel:
+            print("accelerometer offset (m/s²): \(numbers(chip.accelerometerOffset))")
+            print("accelerometer scale: \(numbers(chip.accelerometerScale))")
+        case .mag:
+            print("magnetometer hard iron (µT): \(numbers(chip.magnetometerHardIron))")
+            print("magnetometer soft iron row 1: \(numbers(chip.magnetometerSoftIron.0))")
+            print("magnetometer soft iron row 2: \(numbers(chip.magnetometerSoftIron.1))")
+            print("magnetometer soft iron row 3: \(numbers(chip.magnetometerSoftIron.2))")
+        }
+        let frame = mounting == .identity ? "chip frame = body frame" : "chip frame, mounting \(mounting) undone"
+        let values = measured.configurationValues(for: sensor.part, mounting: mounting)
+        guard save, let file = target.file else {
+            print("")
+            print("For your configuration (\(frame))\(target.file == nil ? "" : "; --save writes it into \(target.file!)"):")
+            print(ConfigEditor.snippet(values), terminator: "")
+            return
+        }
+        let updated: String
+        do {
+            updated = try ConfigEditor.setting(values, in: try readTextFile(file), file: file)
+            try SensorCLI.replaceFile(at: file, with: updated)
+        } catch {
+            // Keep the measurement: it may have taken minutes of turning the board.
+            print("")
+            print("Not saved; paste this into \(file) yourself (\(frame)):")
+            print(ConfigEditor.snippet(values), terminator: "")
+            throw SensorCLI.fail("\(error)")
+        }
+        print("Saved \(values.map(\.path).joined(separator: ", ")) in \(file) (\(frame)).")
+    }
+
+    /// Fits the ellipsoid to the magnetometer columns of a trace (body frame, as recorded).
+    func magnetometerCalibration(fromTrace path: String) throws -> SensorCalibration {
+        var fields: [SIMD3<Float>] = []
+        do {
+            var reader = try TraceReader(path: path)
+            while let sample = try reader.next() {
+                // Repeated values (a field read more often than the AK8963 measures) add no information.
+                if let field = sample.magnetometer, field.x.isFinite, field.y.isFinite, field.z.isFinite, field != fields.last {
+                    fields.append(field)
+                }
+            }
+        } catch {
+            throw SensorCLI.fail(error.description)
+        }
+        guard !fields.isEmpty else {
+            throw SensorCLI.fail("\(path): no magnetometer values (columns mx, my, mz); record the trace with the magnetometer on")
+        }
+        print("Magnetometer samples from \(path): \(fields.count).")
+        return try fitMagnetometer(fields)
+    }
+
+    /// The ellipsoid fit with its report; the fit refuses samples that cover too few directions.
+    func fitMagnetometer(_ fields: [SIMD3<Float>]) throws -> SensorCalibration {
+        do {
+            let fit = try MagnetometerCalibration.fit(fields)
+            print("Ellipsoid fitted to \(fields.count) samples: field \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, residual \(SensorCLI.fixed(Double(fit.residual), 2)) µT RMS.")
+            try Self.checkCoverage(fields, fit: fit)
+            return SensorCalibration.identity.with(fit)
+        } catch {
+            throw SensorCLI.fail(error.description)
+        }
+    }
+
+    /// Refuses fits the ellipsoid solver accepts but the samples cannot support: a board
+    /// that never turned (noise fitted as a tiny sphere) or turned about one axis only (a
+    /// ring, which leaves the offset along that axis undetermined).
+    static func checkCoverage(_ fields: [SIMD3<Float>], fit: MagnetometerCalibration) throws(CalibrationError) {
+        // The Earth's field is 25–65 µT; indoors it may be weaker or stronger, never this far off.
+        guard (10...200).contains(fit.fieldStrength) else {
+            throw .notAnEllipsoid("the fitted field is \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, the Earth's is 25–65 µT: the board hardly turned")
+        }
+        // Spread of the calibrated field directions: the smallest variance of the unit vectors
+        // along any axis is 1/3 for the whole sphere, ~0.1 for the `tumble` motion, 0 for a turn
+        // about one axis (every direction on one cone).
+        var mean = SIMD3<Double>.zero
+        var second = [Double](repeating: 0, count: 9)
+        for field in fields {
+            let corrected = fit.correct(field)
+            let length = (corrected * corrected).sum().squareRoot()
+            guard length > 0 else { continue }
+            let u = SIMD3<Double>(Double(corrected.x), Double(corrected.y), Double(corrected.z)) / Double(length)
+            mean += u
+            for i in 0..<3 { for j in 0..<3 { second[i * 3 + j] += u[i] * u[j] } }
+        }
+        let n = Double(fields.count)
+        mean /= n
+        let covariance = (0..<9).map { second[$0] / n - mean[$0 / 3] * mean[$0 % 3] }
+        let spread = smallestEigenvalue(ofSymmetric: covariance)
+        guard spread >= minimumDirectionSpread else {
+            throw .notAnEllipsoid("the field directions cover too little of the sphere: spread \(SensorCLI.fixed(spread, 3)), at least \(minimumDirectionSpread) needed; turning about one axis is not enough")
+        }
+    }
+
+    /// Smallest variance of field directions along any axis that still pins the hard iron.
+    static let minimumDirectionSpread = 0.02
+
+    /// The smallest eigenvalue of a symmetric 3×3 matrix (row-major), in closed form.
+    static func smallestEigenvalue(ofSymmetric a: [Double]) -> Double {
+        let offDiagonal = a[1] * a[1] + a[2] * a[2] + a[5] * a[5]
+        let q = (a[0] + a[4] + a[8]) / 3
+        guard offDiagonal > 0 else { return min(a[0], a[4], a[8]) }
+        let p = (((a[0] - q) * (a[0] - q) + (a[4] - q) * (a[4] - q) + (a[8] - q) * (a[8] - q) + 2 * offDiagonal) / 6).squareRoot()
+        let b = [a[0] - q, a[1], a[2], a[3], a[4] - q, a[5], a[6], a[7], a[8] - q].map { $0 / p }
+        let determinant = b[0] * (b[4] * b[8] - b[5] * b[7]) - b[1] * (b[3] * b[8] - b[5] * b[6]) + b[2] * (b[3] * b[7] - b[4] * b[6])
+        let phi = acos(max(-1, min(1, determinant / 2))) / 3
+        return q + 2 * p * cos(phi + 2 * Double.pi / 3)
     }
 
     /// Prints the instruction and waits for Enter unless `--yes`.
@@ -73,8 +237,9 @@ struct CalibrateCommand: ParsableCommand {
         }
     }
 
+    /// Starts the driver (no calibration applied: the solvers need raw readings) and runs the steps.
     func calibrate<Bus: I2CBus>(_ bus: Bus, settings: MPU9250Settings, pacer: SensorCLI.TickPacer<Bus>,
-                                guide: (inout Bus, CalibrationStep) -> Void) throws {
+                                guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
         var driver = MPU9250(bus: bus, settings: settings, logger: SensorCLI.commandLogger())
         var clock = 0.0
         SensorCLI.runTicks(&driver, settings.ticks(settings.resetDelay) + 2, clock: &clock, pacer: pacer)
@@ -83,16 +248,17 @@ struct CalibrateCommand: ParsableCommand {
                        hint: "run `poise probe` to check the bus and the chip")
         }
         switch sensor {
-        case .gyro: try calibrateGyroscope(&driver, clock: &clock, pacer: pacer, guide: guide)
-        case .accel: try calibrateAccelerometer(&driver, clock: &clock, pacer: pacer, guide: guide)
-        case .mag: try calibrateMagnetometer(&driver, clock: &clock, pacer: pacer, guide: guide)
+        case .gyro: return try calibrateGyroscope(&driver, clock: &clock, pacer: pacer, guide: guide)
+        case .accel: return try calibrateAccelerometer(&driver, clock: &clock, pacer: pacer, guide: guide)
+        case .mag: return try calibrateMagnetometer(&driver, clock: &clock, pacer: pacer, guide: guide)
         }
     }
 
     func calibrateGyroscope<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                 guide: (inout Bus, CalibrationStep) -> Void) throws {
+                                 guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
         guide(&driver.bus, .holdStill(face: "+z", attitude: .identity))
-        try prompt("Step 1/1: put the board down and keep it still for 2 s.")
+        let seconds = Double(GyroscopeBiasCalibration.Settings.default.samples) / driver.settings.tickRate
+        try prompt("Step 1/1: put the board down and keep it still for \(SensorCLI.rate(seconds)) s.")
         var calibration = GyroscopeBiasCalibration()
         SensorCLI.runTicks(&driver, calibration.settings.samples, clock: &clock, pacer: pacer) {
             calibration.add(gyroscope: $0.gyroscope, accelerometer: $0.accelerometer)
@@ -100,14 +266,14 @@ struct CalibrateCommand: ParsableCommand {
         do {
             let bias = try calibration.bias()
             print("Gyroscope bias measured over \(calibration.gyroscope.count) samples.")
-            print("gyroscope bias (rad/s): \(numbers(bias))")
+            return SensorCalibration(gyroscopeBias: bias)
         } catch {
             throw SensorCLI.fail(error.description)
         }
     }
 
     func calibrateAccelerometer<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                     guide: (inout Bus, CalibrationStep) -> Void) throws {
+                                     guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
         let faces: [(String, Quaternion)] = [
             ("+z (top face up)", .identity),
             ("-z (upside down)", Quaternion(axis: SIMD3(1, 0, 0), angle: .pi)),
@@ -133,15 +299,14 @@ struct CalibrateCommand: ParsableCommand {
         }
         do {
             let (offset, scale) = try AccelerometerSixPositionCalibration().solve(poses: poses)
-            print("accelerometer offset (m/s²): \(numbers(offset))")
-            print("accelerometer scale: \(numbers(scale))")
+            return SensorCalibration(accelerometerOffset: offset, accelerometerScale: scale)
         } catch {
             throw SensorCLI.fail(error.description)
         }
     }
 
     func calibrateMagnetometer<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                    guide: (inout Bus, CalibrationStep) -> Void) throws {
+                                    guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
         guard driver.hasMagnetometer else {
             throw SensorCLI.fail("no magnetometer: \(driver.magnetometerProblem ?? "the \(driver.model.map { "\($0)" } ?? "chip") has none")")
         }
@@ -151,16 +316,7 @@ struct CalibrateCommand: ParsableCommand {
         SensorCLI.runTicks(&driver, driver.settings.ticks(seconds), clock: &clock, pacer: pacer) {
             if $0.magnetometerIsNew, let field = $0.magnetometer { fields.append(field) }
         }
-        do {
-            let fit = try MagnetometerCalibration.fit(fields)
-            print("Ellipsoid fitted to \(fields.count) samples: field \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, residual \(SensorCLI.fixed(Double(fit.residual), 2)) µT RMS.")
-            print("magnetometer hard iron (µT): \(numbers(fit.hardIron))")
-            print("magnetometer soft iron row 1: \(numbers(fit.softIron.0))")
-            print("magnetometer soft iron row 2: \(numbers(fit.softIron.1))")
-            print("magnetometer soft iron row 3: \(numbers(fit.softIron.2))")
-        } catch {
-            throw SensorCLI.fail(error.description)
-        }
+        return try fitMagnetometer(fields)
     }
 
     /// The motion of the simulated board during a guided calibration: it does what the prompts ask.

@@ -36,7 +36,8 @@ private func runPoise(_ arguments: [String]) throws -> (status: Int32, stdout: S
         "70: -- -- -- -- -- -- -- --",
         "0x68: WHO_AM_I 0x71 → MPU-9250",
         "Magnetometer: AK8963 at 0x0C (WIA 0x48), ASA 0xB0 0xB3 0xA7",
-        "Settings: ±8 g, ±2000 °/s, output 1000 Hz, read at 100 Hz",
+        "Settings: ±16 g, ±2000 °/s, output 1000 Hz, read at 200 Hz, mounting +x+y+z",
+        "Calibration: none (give --config FILE to apply its sensor.calibration)",
         "      t s   ax m/s²   ay m/s²   az m/s²  gx rad/s  gy rad/s  gz rad/s     mx µT     my µT     mz µT      T °C",
     ]
     #expect(Array(lines.prefix(expectedHead.count)) == expectedHead)

@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PoiseConfig
+import PoiseIO
+import PoiseRuntime
+import PoiseSensors
+
+/// Pieces shared by `poise probe` and `poise calibrate` (namespaced to keep the executable's
+/// global names free for other commands).
+enum SensorCLI {
+    /// Which board the sensor commands talk to.
+    enum Board: String, ExpressibleByArgument, CaseIterable {
+        case linux, sim
+    }
+
+    /// Where the sensor is and how to run it, resolved from the file and the flags.
+    struct Target {
+        var board: Board
+        var bus: String
+        var settings: MPU9250Settings
+        var configuration: PoiseConfiguration
+        /// The file it came from, if any.
+        var file: String?
+    }
+
+    /// A 7-bit I²C address given as `0x68` or `104`.
+    struct Address: ExpressibleByArgument {
+        var value: UInt8
+
+        init?(argument: String) {
+            let parsed = argument.lowercased().hasPrefix("0x")
+                ? UInt8(argument.dropFirst(2), radix: 16) : UInt8(argument, radix: 10)
+            guard let parsed, I2CScan.addresses.contains(parsed) else { return nil }
+            value = parsed
+        }
+
+        init(_ value: UInt8) { self.value = value }
+
+        var defaultValueDescription: String { hex(value) }
+    }
+
+    static func hex(_ value: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
+    }
+
+    /// Prints `poise: message` (and a hint) to stderr and fails with exit code 1.
+    static func fail(_ message: String, hint: String? = nil) -> ExitCode {
+        var text = "poise: \(message)\n"
+        if let hint { text += "poise: \(hint)\n" }
+        var bytes = Array(text.utf8)
+        _ = write(2, &bytes, bytes.count)
+        return ExitCode(1)
+    }
+
+    /// Driver logs go to stderr, warnings and above, so stdout stays the report.
+    static func commandLogger() -> Logger {
+        var logger = Logger(label: "poise.sensors") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Paces ticks: simulated boards advance their clock, real ones sleep one period.
+    struct TickPacer<Bus: I2CBus> {
+        var wait: (inout Bus, _ time: Double, _ period: Double) -> Void
+
+        static var sleeping: TickPacer {
+            TickPacer { _, _, period in
+                var pause = timespec(tv_sec: 0, tv_nsec: Int(period * 1e9))
+                nanosleep(&pause, nil)
+            }
+        }
+    }
+
+    /// Runs `ticks` ticks, handing every sample to `each`.
+    static func runTicks<Bus: I2CBus>(_ driver: inout MPU9250<Bus>, _ ticks: Int, clock: inout Double, pacer: TickPacer<Bus>,
+                               _ each: (SensorSample) -> Void = { _ in }) {
+        let period = 1 / driver.settings.tickRate
+        for _ in 0..<ticks {
+            clock += period
+            pacer.wait(&driver.bus, clock, period)
+            driver.tick(each)
+        }
+    }
+
+    /// A rate in Hz: whole numbers plain, others with one decimal (333.3).
+    static func rate(_ hertz: Double) -> String {
+        hertz == hertz.rounded() ? fixed(hertz, 0) : fixed(hertz, 1)
+    }
+
+    /// Right-aligned columns, 9 characters each.
+    static func row(_ cells: [String]) -> String {
+        cells.map { String(repeating: " ", count: max(0, 9 - $0.count)) + $0 }.joined(separator: " ")
+    }
+
+    /// `value` with exactly `digits` decimals, without Foundation.
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        var fraction = String(Int(scaled.truncatingRemainder(dividingBy: scale)))
+        while fraction.count < digits { fraction = "0" + fraction }
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}
+
+extension SensorCLI.TickPacer where Bus: SimulatedClock {
+    static var simulated: SensorCLI.TickPacer<Bus> { .init { bus, time, _ in bus.advance(to: time) } }
+}
+
+/// The options `poise probe` and `poise calibrate` share: a configuration file for the board
+/// and sensor settings, and flags that override it.
+struct SensorOptions: ParsableArguments {
+    @Option(help: "Configuration file (YAML): board, mounting, ranges, rates and calibration; the flags below override it.")
+    var config: String?
+
+    @Option(help: "The board: a Linux I²C bus or the simulated MPU-9250 (default: the config's board.kind, else linux).")
+    var board: SensorCLI.Board?
+
+    @Option(help: "The I²C bus device (default: the config's board.i2c_bus, else /dev/i2c-1).")
+    var bus: String?
+
+    @Option(help: "The IMU's address: 0x68 (AD0 low) or 0x69 (AD0 high) (default: the config's board.address, else 0x68).")
+    var address: SensorCLI.Address?
+
+    /// The file's configuration (every problem reported, nothing run) or the defaults, with
+    /// the flags applied.
+    func target() throws -> SensorCLI.Target {
+        let configuration = try config.map { path throws(ConfigErrors) in try PoiseConfiguration.load(path: path) } ?? .default
+        var settings = MPU9250Settings(configuration: configuration)
+        if let address { settings.address = address.value }
+        let kind: SensorCLI.Board = config == nil ? .linux : configuration.board.kind == .sim ? .sim : .linux
+        return SensorCLI.Target(board: board ?? kind, bus: bus ?? configuration.board.i2cBus, settings: settings,
+                                configuration: configuration, file: config)
+    }
+}
+
+extension SensorCLI {
+    /// Replaces the file at `path` with `text` so that a reader sees the old file or the new
+    /// one, never a mix: written to a temporary file beside it, flushed, then renamed over it.
+    /// Keeps the file's permissions; follows a symbolic link to the real file.
+    static func replaceFile(at path: String, with text: String) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o644
+        let temporary = target + ".poise-\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode_t(mode))
+        guard fd >= 0 else { throw CLIError("\(temporary): cannot create (\(String(cString: strerror(errno))))") }
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw CLIError("\(temporary): cannot write (\(reason))")
+            }
+            written += n
+        }
+        guard fsync(fd) == 0, close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIError("\(temporary): cannot write (\(reason))")
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIError("\(target): cannot replace (\(reason))")
+        }
+    }
+
+    /// Whether `path` can be replaced: the file and its directory are writable.
+    static func canReplace(_ path: String) -> Bool {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        return FileManager.default.isWritableFile(atPath: target.path)
+            && FileManager.default.isWritableFile(atPath: target.deletingLastPathComponent().path)
+    }
+}
