@@ -33,12 +33,16 @@ public struct SampleScreen: Sendable {
     }
 
     /// The usable parts of `sample`.
+    ///
+    /// Every test is an ordered comparison, which is false for NaN, so non-finite values fail
+    /// it without a separate check; a squared norm overflows to infinity only for absurd
+    /// readings, which are rejected as well.
     @inlinable
     public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
         var result = ScreenedSample(usable: false, gyroscope: .zero, accelerometer: nil,
                                     magnetometer: nil, rejected: false)
         let g = sample.gyroscope
-        guard dt.isFinite, dt > 0, dt <= maximumStep, (g * 0).sum() == 0 else {
+        guard dt > 0, dt <= maximumStep, dot(g, g) < .infinity else {
             result.rejected = true
             return result
         }
@@ -46,16 +50,14 @@ public struct SampleScreen: Sendable {
         result.gyroscope = g
         let a = sample.accelerometer
         let a2 = dot(a, a)
-        if a2.isFinite, a2 >= minimumAcceleration * minimumAcceleration,
-           a2 <= maximumAcceleration * maximumAcceleration {
+        if a2 >= minimumAcceleration * minimumAcceleration, a2 <= maximumAcceleration * maximumAcceleration {
             result.accelerometer = a
         } else {
             result.rejected = true
         }
         if let m = sample.magnetometer {
             let m2 = dot(m, m)
-            if m2.isFinite, m2 >= minimumMagneticField * minimumMagneticField,
-               m2 <= maximumMagneticField * maximumMagneticField {
+            if m2 >= minimumMagneticField * minimumMagneticField, m2 <= maximumMagneticField * maximumMagneticField {
                 result.magnetometer = m
             } else {
                 result.rejected = true
