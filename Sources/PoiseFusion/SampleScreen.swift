@@ -37,7 +37,7 @@ public struct SampleScreen: Sendable {
     /// Every test is an ordered comparison, which is false for NaN, so non-finite values fail
     /// it without a separate check; a squared norm overflows to infinity only for absurd
     /// readings, which are rejected as well.
-    @inlinable @inline(__always)
+    @inlinable
     public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
         var result = ScreenedSample(usable: false, gyroscope: .zero, accelerometer: nil,
                                     magnetometer: nil, rejected: false)
