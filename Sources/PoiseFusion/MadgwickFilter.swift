@@ -136,7 +136,7 @@ public struct MadgwickFilter: AttitudeFilter {
     }
 
     /// Jᵀf for f = R(q)ᵀ(0, 0, 1) − a (a unit, body frame); components (w, x, y, z).
-    @inlinable @inline(__always)
+    @inlinable
     static func gravityGradient(_ q: Quaternion, _ a: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
         let f1 = 2 * (x * z - w * y) - a.x
@@ -151,7 +151,7 @@ public struct MadgwickFilter: AttitudeFilter {
     /// frame (m unit, body frame; components w, x, y, z). The ½ is the published code's: its
     /// reference has half the measured length, which weakens the magnetometer's pull relative
     /// to gravity. Kept because it is the algorithm everybody benchmarks.
-    @inlinable @inline(__always)
+    @inlinable
     static func fieldGradient(_ q: Quaternion, _ m: SIMD3<Float>, bx: Float, bz: Float) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
         let f1 = bx * (0.5 - y * y - z * z) + bz * (x * z - w * y) - m.x
