@@ -99,8 +99,7 @@ public struct MadgwickFilter: AttitudeFilter {
 
         let q = state
         // The gyroscope's step, q + dt·½·q⊗(0, ω).
-        let predicted = q.components
-            + (q * Quaternion(real: 0, imaginary: input.gyroscope)).components * (0.5 * dt)
+        let predicted = Self.integrated(q.components, input.gyroscope * (0.5 * dt))
         guard let a = input.accelerometer else {
             state = Self.renormalised(predicted, fallback: q)
             return
@@ -128,6 +127,17 @@ public struct MadgwickFilter: AttitudeFilter {
             return
         }
         state = Self.descended(predicted, step, squaredLength: n2, betaDt: betaDt, fallback: q)
+    }
+
+    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step, as swapped copies of q
+    /// times the rate's components (signs with the rate, which does not wait for q).
+    @inlinable @inline(__always)
+    static func integrated(_ q: SIMD4<Float>, _ h: SIMD3<Float>) -> SIMD4<Float> {
+        let s1 = SIMD4(q[2], q[3], q[0], q[1])   // y z w x
+        let s2 = SIMD4(q[1], q[0], q[3], q[2])   // x w z y
+        let s3 = SIMD4(q[3], q[2], q[1], q[0])   // z y x w
+        return q + (s2 * (SIMD4(-1, 1, 1, -1) * h.x) + s1 * (SIMD4(-1, -1, 1, 1) * h.y)
+            + s3 * (SIMD4(-1, 1, -1, 1) * h.z))
     }
 
     /// `(p − c·s) / |p − c·s|` for `c = betaDt / |s|`: the published step followed by
@@ -223,9 +233,13 @@ public struct MadgwickFilter: AttitudeFilter {
         let b1 = sbx2 * r1, b2 = sbx2 * r2, b3 = sbx2 * r3
         let su1 = scale * u1, su2 = scale * u2, su3 = scale * u3
         let bx = inlineSquareRoot(bx2)
-        let first = SIMD4(-y, z, -w, x) * (a1 + bx * c1) + SIMD4(x, w, z, y) * (a2 + bx * c2)
-        let second = SIMD4(0, -2 * x, -2 * y, 0) * (a3 + bx * c3) + SIMD4(0, 0, -2 * y, -2 * z) * (b1 + bx * su1)
-        let third = SIMD4(-z, y, x, -w) * (b2 + bx * su2) + SIMD4(y, z, w, x) * (b3 + bx * su3)
+        let c = q.components
+        let s1 = SIMD4(c[2], c[3], c[0], c[1])   // y z w x
+        let s2 = SIMD4(c[1], c[0], c[3], c[2])   // x w z y
+        let s3 = SIMD4(c[3], c[2], c[1], c[0])   // z y x w
+        let first = s1 * (SIMD4(-1, 1, -1, 1) * (a1 + bx * c1)) + s2 * (a2 + bx * c2)
+        let second = c * (SIMD4(0, -2, -2, 0) * (a3 + bx * c3) + SIMD4(0, 0, -2, -2) * (b1 + bx * su1))
+        let third = s3 * (SIMD4(-1, 1, 1, -1) * (b2 + bx * su2)) + s1 * (b3 + bx * su3)
         return first + (second + third)
     }
 
