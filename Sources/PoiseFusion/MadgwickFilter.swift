@@ -157,13 +157,19 @@ public struct MadgwickFilter: AttitudeFilter {
         let ps2 = 2 * sum(p * s)
         let linear = -slope * ps2
         let quadratic = 0.375 * ps2 * ps2
-        let c = betaDt * inlineReciprocalSquareRoot(n2)
-        let v = p - c * s
+        let root = inlineSquareRoot(n2)
+        let c2 = betaDt * betaDt / n2
+        let c = betaDt / root
+        // k·(p − c·s) with k = series + linear·c + quadratic·c², grouped so that c, the
+        // last value ready, enters once: [k0·p − linear·c²·s] + c·[linear·p − k0·s].
+        let k0 = series + quadratic * c2
+        let a0 = k0 * p - (linear * c2) * s
+        let a1 = linear * p - k0 * s
         let e = E - c * ps2
         if abs(e) < 1e-3 {
-            return Quaternion(components: v * ((series + linear * c) + (quadratic * c) * c))
+            return Quaternion(components: a0 + c * a1)
         }
-        return renormalised(v, fallback: fallback)
+        return renormalised(p - c * s, fallback: fallback)
     }
 
     /// Sum of the components, pairwise: two additions in sequence instead of three.
@@ -237,10 +243,11 @@ public struct MadgwickFilter: AttitudeFilter {
         let s1 = SIMD4(c[2], c[3], c[0], c[1])   // y z w x
         let s2 = SIMD4(c[1], c[0], c[3], c[2])   // x w z y
         let s3 = SIMD4(c[3], c[2], c[1], c[0])   // z y x w
-        let first = s1 * (SIMD4(-1, 1, -1, 1) * (a1 + bx * c1)) + s2 * (a2 + bx * c2)
-        let second = c * (SIMD4(0, -2, -2, 0) * (a3 + bx * c3) + SIMD4(0, 0, -2, -2) * (b1 + bx * su1))
-        let third = s3 * (SIMD4(-1, 1, 1, -1) * (b2 + bx * su2)) + s1 * (b3 + bx * su3)
-        return first + (second + third)
+        let s1a = s1 * SIMD4(-1, 1, -1, 1), s3a = s3 * SIMD4(-1, 1, 1, -1)
+        let c3a = c * SIMD4(0, -2, -2, 0), c3b = c * SIMD4(0, 0, -2, -2)
+        let even = (s1a * a1 + s2 * a2) + (c3a * a3 + c3b * b1) + (s3a * b2 + s1 * b3)
+        let odd = (s1a * c1 + s2 * c2) + (c3a * c3 + c3b * su1) + (s3a * su2 + s1 * su3)
+        return even + bx * odd
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
