@@ -146,8 +146,9 @@ public struct MadgwickFilter: AttitudeFilter {
     /// With `t = 2c·(p·s)`, |p − c·s|² = 1 + e where `e = E − t` and E = |p|² − 1 + (β·dt)²
     /// (as c²|s|² = (β·dt)²) is known before the square root. 1/√(1+e) is taken as the
     /// series 1 − e/2 + 3e²/8 (see `renormalised`), expanded about E: a polynomial in `c`
-    /// whose coefficients are ready when `c` is, which leaves two multiply-adds and the final
-    /// scaling after the division instead of a sum of squares and the series.
+    /// whose coefficients are ready before `c` is. The result k·(p − c·s) is regrouped as
+    /// a0 + c·a1 (c² = (β·dt)²/|s|² comes from a division alongside the square root), so one
+    /// multiply-add waits for `c` instead of a sum of squares, the series and a scaling.
     @inlinable @inline(__always)
     static func descended(_ p: SIMD4<Float>, _ s: SIMD4<Float>, squaredLength n2: Float, betaDt: Float,
                           fallback: Quaternion) -> Quaternion {
@@ -232,19 +233,21 @@ public struct MadgwickFilter: AttitudeFilter {
         let u1 = bz * (x * z - w * y) - m.x
         let u2 = bz * (w * x + y * z) - m.y
         let u3 = bz * (0.5 - x * x - y * y) - m.z
-        // α = 2·f_g + bz·f_b/|m|², β = bx·f_b/|m|²
+        // α = 2·f_g + bz·f_b/|m|² = a + bx·c, β = bx·f_b/|m|² = b + bx·su
         let sbz = scale * bz, sbx2 = scale * bx2
         let a1 = 2 * g1 + sbz * u1, a2 = 2 * g2 + sbz * u2, a3 = 2 * g3 + sbz * u3
         let c1 = sbz * r1, c2 = sbz * r2, c3 = sbz * r3
         let b1 = sbx2 * r1, b2 = sbx2 * r2, b3 = sbx2 * r3
         let su1 = scale * u1, su2 = scale * u2, su3 = scale * u3
         let bx = inlineSquareRoot(bx2)
-        let c = q.components
-        let s1 = SIMD4(c[2], c[3], c[0], c[1])   // y z w x
-        let s2 = SIMD4(c[1], c[0], c[3], c[2])   // x w z y
-        let s3 = SIMD4(c[3], c[2], c[1], c[0])   // z y x w
+        // The six swapped copies of q (signs folded in).
+        let v = q.components
+        let s1 = SIMD4(v[2], v[3], v[0], v[1])   // y z w x
+        let s2 = SIMD4(v[1], v[0], v[3], v[2])   // x w z y
+        let s3 = SIMD4(v[3], v[2], v[1], v[0])   // z y x w
         let s1a = s1 * SIMD4(-1, 1, -1, 1), s3a = s3 * SIMD4(-1, 1, 1, -1)
-        let c3a = c * SIMD4(0, -2, -2, 0), c3b = c * SIMD4(0, 0, -2, -2)
+        let c3a = v * SIMD4(0, -2, -2, 0), c3b = v * SIMD4(0, 0, -2, -2)
+        // Jᵀf = s1a·α₁ + s2·α₂ + c3a·α₃ + c3b·β₁ + s3a·β₂ + s1·β₃, split into bx⁰ and bx¹.
         let even = (s1a * a1 + s2 * a2) + (c3a * a3 + c3b * b1) + (s3a * b2 + s1 * b3)
         let odd = (s1a * c1 + s2 * c2) + (c3a * c3 + c3b * su1) + (s3a * su2 + s1 * su3)
         return even + bx * odd
