@@ -113,20 +113,20 @@ public struct MadgwickFilter: AttitudeFilter {
             step = Self.gradient(q, gravity: gravity)
         }
         let n2 = Self.sum(step * step)
+        let betaDt = beta * dt
+        if !ramping, n2 >= .leastNormalMagnitude, n2 < .infinity {
+            state = Self.descended(predicted, step, squaredLength: n2, betaDt: betaDt, fallback: q)
+            return
+        }
         guard n2 > 0, n2.isFinite else {
             state = Self.renormalised(predicted, fallback: q)
             return
         }
-        let betaDt = beta * dt
-        if ramping || n2 < .leastNormalMagnitude {
-            // The published step is normalised: always `beta` long, however small the
-            // error, so a large start-up gain would chatter around the solution. During
-            // the ramp, small gradients (|∇f| < 1, errors below ~30°) act in proportion.
-            let c = betaDt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
-            state = Self.renormalised(predicted - c * step, fallback: q)
-            return
-        }
-        state = Self.descended(predicted, step, squaredLength: n2, betaDt: betaDt, fallback: q)
+        // The published step is normalised: always `beta` long, however small the error, so
+        // a large start-up gain would chatter around the solution. During the ramp, small
+        // gradients (|∇f| < 1, errors below ~30°) act in proportion.
+        let c = betaDt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
+        state = Self.renormalised(predicted - c * step, fallback: q)
     }
 
     /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step, as swapped copies of q
