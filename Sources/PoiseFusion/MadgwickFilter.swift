@@ -98,27 +98,86 @@ public struct MadgwickFilter: AttitudeFilter {
         }
 
         let q = state
-        var rate = (q * Quaternion(real: 0, imaginary: input.gyroscope)).components * 0.5
-        if let a = input.accelerometer {
-            var step = Self.gravityGradient(q, a * inlineReciprocalSquareRoot(dot(a, a)))
-            if let m = input.magnetometer {
-                // Rotate the raw reading while its length is computed: the two run in
-                // parallel instead of one after the other.
-                let inverseLength = inlineReciprocalSquareRoot(dot(m, m))
-                let earth = q.rotate(m)
-                let bx = inlineSquareRoot(earth.x * earth.x + earth.y * earth.y) * inverseLength
-                step += Self.fieldGradient(q, m * inverseLength, bx: bx, bz: earth.z * inverseLength)
-                flags.insert(.magnetometerUsed)
-            }
-            let n2 = (step * step).sum()
-            if n2 > 0, n2.isFinite {
-                // The published step is normalised: always `beta` long, however small the
-                // error, so a large start-up gain would chatter around the solution. During
-                // the ramp, small gradients (|∇f| < 1, errors below ~30°) act in proportion.
-                rate -= beta * step * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
-            }
+        // The gyroscope's step, q + dt·½·q⊗(0, ω).
+        let predicted = Self.integrated(q.components, input.gyroscope * (0.5 * dt))
+        guard let a = input.accelerometer else {
+            state = Self.renormalised(predicted, fallback: q)
+            return
         }
-        state = Self.renormalised(q.components + rate * dt, fallback: q)
+        let gravity = a * inlineReciprocalSquareRoot(dot(a, a))
+        let step: SIMD4<Float>
+        if let m = input.magnetometer {
+            step = Self.gradient(q, gravity: gravity, field: m)
+            flags.insert(.magnetometerUsed)
+        } else {
+            step = Self.gradient(q, gravity: gravity)
+        }
+        let n2 = Self.sum(step * step)
+        let betaDt = beta * dt
+        if !ramping, n2 >= .leastNormalMagnitude, n2 < .infinity {
+            state = Self.descended(predicted, step, squaredLength: n2, betaDt: betaDt, fallback: q)
+            return
+        }
+        guard n2 > 0, n2.isFinite else {
+            state = Self.renormalised(predicted, fallback: q)
+            return
+        }
+        // The published step is normalised: always `beta` long, however small the error, so
+        // a large start-up gain would chatter around the solution. During the ramp, small
+        // gradients (|∇f| < 1, errors below ~30°) act in proportion.
+        let c = betaDt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
+        state = Self.renormalised(predicted - c * step, fallback: q)
+    }
+
+    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step, as swapped copies of q
+    /// times the rate's components (signs with the rate, which does not wait for q).
+    @inlinable @inline(__always)
+    static func integrated(_ q: SIMD4<Float>, _ h: SIMD3<Float>) -> SIMD4<Float> {
+        let s1 = SIMD4(q[2], q[3], q[0], q[1])   // y z w x
+        let s2 = SIMD4(q[1], q[0], q[3], q[2])   // x w z y
+        let s3 = SIMD4(q[3], q[2], q[1], q[0])   // z y x w
+        return q + (s2 * (SIMD4(-1, 1, 1, -1) * h.x) + s1 * (SIMD4(-1, -1, 1, 1) * h.y)
+            + s3 * (SIMD4(-1, 1, -1, 1) * h.z))
+    }
+
+    /// `(p − c·s) / |p − c·s|` for `c = betaDt / |s|`: the published step followed by
+    /// normalisation, arranged so that little work waits for the square root of |s|².
+    ///
+    /// With `t = 2c·(p·s)`, |p − c·s|² = 1 + e where `e = E − t` and E = |p|² − 1 + (β·dt)²
+    /// (as c²|s|² = (β·dt)²) is known before the square root. 1/√(1+e) is taken as the
+    /// series 1 − e/2 + 3e²/8 (see `renormalised`), expanded about E: a polynomial in `c`
+    /// whose coefficients are ready before `c` is. The result k·(p − c·s) is regrouped as
+    /// a0 + c·a1 (c² = (β·dt)²/|s|² comes from a division alongside the square root), so one
+    /// multiply-add waits for `c` instead of a sum of squares, the series and a scaling.
+    @inlinable @inline(__always)
+    static func descended(_ p: SIMD4<Float>, _ s: SIMD4<Float>, squaredLength n2: Float, betaDt: Float,
+                          fallback: Quaternion) -> Quaternion {
+        let E = (sum(p * p) - 1) + betaDt * betaDt
+        let series = 1 + E * (-0.5 + 0.375 * E)   // 1/√(1+E)
+        let slope = -0.5 + 0.75 * E                // its derivative
+        let ps2 = 2 * sum(p * s)
+        let linear = -slope * ps2
+        let quadratic = 0.375 * ps2 * ps2
+        let root = inlineSquareRoot(n2)
+        let c2 = betaDt * betaDt / n2
+        let c = betaDt / root
+        // k·(p − c·s) with k = series + linear·c + quadratic·c², grouped so that c, the
+        // last value ready, enters once: [k0·p − linear·c²·s] + c·[linear·p − k0·s].
+        let k0 = series + quadratic * c2
+        let a0 = k0 * p - (linear * c2) * s
+        let a1 = linear * p - k0 * s
+        let e = E - c * ps2
+        if abs(e) < 1e-3 {
+            return Quaternion(components: a0 + c * a1)
+        }
+        return renormalised(p - c * s, fallback: fallback)
+    }
+
+    /// Sum of the components, pairwise: two additions in sequence instead of three.
+    @inlinable @inline(__always)
+    static func sum(_ v: SIMD4<Float>) -> Float {
+        let pairs = v.lowHalf + v.highHalf
+        return pairs.x + pairs.y
     }
 
     /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
@@ -135,32 +194,63 @@ public struct MadgwickFilter: AttitudeFilter {
         return Quaternion(components: v * inlineReciprocalSquareRoot(e + 1))
     }
 
-    /// Jᵀf for f = R(q)ᵀ(0, 0, 1) − a (a unit, body frame); components (w, x, y, z).
-    @inlinable
-    static func gravityGradient(_ q: Quaternion, _ a: SIMD3<Float>) -> SIMD4<Float> {
+    /// Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
+    ///
+    /// The published Jacobian's rows are ±q with components swapped; Jᵀf is written as
+    /// those swapped copies of q times one scalar each, the published arithmetic regrouped.
+    @inlinable @inline(__always)
+    static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let f1 = 2 * (x * z - w * y) - a.x
-        let f2 = 2 * (w * x + y * z) - a.y
-        let f3 = 1 - 2 * (x * x + y * y) - a.z
-        return SIMD4(-2 * y, 2 * z, -2 * w, 2 * x) * f1
-            + SIMD4(2 * x, 2 * w, 2 * z, 2 * y) * f2
-            + SIMD4(0, -4 * x, -4 * y, 0) * f3
+        let g1 = 2 * (x * z - w * y) - a.x
+        let g2 = 2 * (w * x + y * z) - a.y
+        let g3 = 1 - 2 * (x * x + y * y) - a.z
+        return SIMD4(-y, z, -w, x) * (2 * g1) + SIMD4(x, w, z, y) * (2 * g2)
+            + SIMD4(0, -2 * x, -2 * y, 0) * (2 * g3)
     }
 
-    /// Jᵀf for the original's field objective f = ½·R(q)ᵀ(bx, 0, bz) − m in the north-west-up
-    /// frame (m unit, body frame; components w, x, y, z). The ½ is the published code's: its
-    /// reference has half the measured length, which weakens the magnetometer's pull relative
-    /// to gravity. Kept because it is the algorithm everybody benchmarks.
-    @inlinable
-    static func fieldGradient(_ q: Quaternion, _ m: SIMD3<Float>, bx: Float, bz: Float) -> SIMD4<Float> {
+    /// Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
+    /// the north-west-up frame (â, m̂ unit, body frame; components w, x, y, z). The ½ is the
+    /// published code's: its reference has half the measured length, which weakens the
+    /// magnetometer's pull relative to gravity. Kept because it is the algorithm everybody
+    /// benchmarks. Each Jacobian row is bx·(±q swapped) + bz·(±q swapped); collected by swap
+    /// pattern the sum is six swapped copies of q times one scalar each.
+    ///
+    /// The field term is homogeneous of degree 2 in (m, bx, bz): it is computed from the raw
+    /// reading `m` and scaled by 1/|m|², a division that runs alongside instead of a
+    /// normalisation before. And it is linear in bx once bx² is known, which needs no square
+    /// root: the terms in bx are formed while the square root runs.
+    @inlinable @inline(__always)
+    static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let f1 = bx * (0.5 - y * y - z * z) + bz * (x * z - w * y) - m.x
-        let f2 = bx * (x * y - w * z) + bz * (w * x + y * z) - m.y
-        let f3 = bx * (w * y + x * z) + bz * (0.5 - x * x - y * y) - m.z
-        let row1 = SIMD4(-bz * y, bz * z, -2 * bx * y - bz * w, -2 * bx * z + bz * x)
-        let row2 = SIMD4(-bx * z + bz * x, bx * y + bz * w, bx * x + bz * z, -bx * w + bz * y)
-        let row3 = SIMD4(bx * y, bx * z - 2 * bz * x, bx * w - 2 * bz * y, bx * x)
-        return row1 * f1 + row2 * f2 + row3 * f3
+        let earth = q.rotate(m)
+        let bx2 = earth.x * earth.x + earth.y * earth.y, bz = earth.z
+        let scale = 1 / dot(m, m)
+        let g1 = 2 * (x * z - w * y) - a.x
+        let g2 = 2 * (w * x + y * z) - a.y
+        let g3 = 1 - 2 * (x * x + y * y) - a.z
+        // f_b = bx·r + u (raw units)
+        let r1 = 0.5 - y * y - z * z, r2 = x * y - w * z, r3 = w * y + x * z
+        let u1 = bz * (x * z - w * y) - m.x
+        let u2 = bz * (w * x + y * z) - m.y
+        let u3 = bz * (0.5 - x * x - y * y) - m.z
+        // α = 2·f_g + bz·f_b/|m|² = a + bx·c, β = bx·f_b/|m|² = b + bx·su
+        let sbz = scale * bz, sbx2 = scale * bx2
+        let a1 = 2 * g1 + sbz * u1, a2 = 2 * g2 + sbz * u2, a3 = 2 * g3 + sbz * u3
+        let c1 = sbz * r1, c2 = sbz * r2, c3 = sbz * r3
+        let b1 = sbx2 * r1, b2 = sbx2 * r2, b3 = sbx2 * r3
+        let su1 = scale * u1, su2 = scale * u2, su3 = scale * u3
+        let bx = inlineSquareRoot(bx2)
+        // The six swapped copies of q (signs folded in).
+        let v = q.components
+        let s1 = SIMD4(v[2], v[3], v[0], v[1])   // y z w x
+        let s2 = SIMD4(v[1], v[0], v[3], v[2])   // x w z y
+        let s3 = SIMD4(v[3], v[2], v[1], v[0])   // z y x w
+        let s1a = s1 * SIMD4(-1, 1, -1, 1), s3a = s3 * SIMD4(-1, 1, 1, -1)
+        let c3a = v * SIMD4(0, -2, -2, 0), c3b = v * SIMD4(0, 0, -2, -2)
+        // Jᵀf = s1a·α₁ + s2·α₂ + c3a·α₃ + c3b·β₁ + s3a·β₂ + s1·β₃, split into bx⁰ and bx¹.
+        let even = (s1a * a1 + s2 * a2) + (c3a * a3 + c3b * b1) + (s3a * b2 + s1 * b3)
+        let odd = (s1a * c1 + s2 * c2) + (c3a * c3 + c3b * su1) + (s3a * su2 + s1 * su3)
+        return even + bx * odd
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
