@@ -94,15 +94,12 @@ public struct BinaryTraceWriter: ~Copyable {
         precondition(cellIndex == 0, "write(_:) in the middle of a record")
         for index in 0..<columnCount {
             let role = roles[index]
-            switch role {
-            case 0: append(sample.time)
-            case 1...3: append(sample.accelerometer[Int(role) - 1])
-            case 4...6: append(sample.gyroscope[Int(role) - 4])
-            case 7...9:
-                if let m = sample.magnetometer { append(m[Int(role) - 7]) } else { appendEmpty() }
-            case 10...13:
-                if let q = sample.truth { append(q.components[Int(role) - 10]) } else { appendEmpty() }
-            default: appendEmpty()
+            if role == 0 {
+                append(sample.time)
+            } else if let value = sample.value(ofRole: role) {
+                append(value)
+            } else {
+                appendEmpty()
             }
         }
         endRow()
