@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "PoiseMotion", targets: ["PoiseMotion"]),
         .library(name: "PoiseIO", targets: ["PoiseIO"]),
         .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
+        .library(name: "PoiseControl", targets: ["PoiseControl"]),
+        .library(name: "PoiseOutputs", targets: ["PoiseOutputs"]),
+        .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
         .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
@@ -44,14 +47,29 @@ let package = Package(
             "CI2C", "CGPIOD",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        // MPU-9250 / AK8963 drivers, calibration and the register-accurate simulated chip.
+        // MPU-9250 / AK8963 drivers and calibration: only code that talks to the real chip.
         .target(name: "PoiseSensors", dependencies: [
-            "PoiseIO", "PoiseMath", "PoiseMotion",
+            "PoiseIO", "PoiseMath",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Control laws: PID, balancing robot, quadrotor cascade and mixer, output mapping, arming.
+        // Pure value types; the real-time core of the output half.
+        .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
+        // Output backends: GPIO lines, sysfs PWM channels and the PCA9685, written once per tick.
+        .target(name: "PoiseOutputs", dependencies: [
+            "PoiseIO", "PoiseControl",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The simulated world (as ArduPilot's SITL): register-level simulated chips, plant
+        // models, and the coupling of both to the outputs the loop writes.
+        .target(name: "PoiseSimulation", dependencies: [
+            "PoiseIO", "PoiseMath", "PoiseMotion", "PoiseSensors", "PoiseControl",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Replay and the fixed-rate loop.
         .target(name: "PoiseRuntime", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors", "PoiseEvaluation",
+            "PoiseControl", "PoiseOutputs", "PoiseSimulation",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Scoring estimates against ground truth (BROAD's metric).
@@ -61,6 +79,7 @@ let package = Package(
         .executableTarget(name: "poise", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
             "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
+            "PoiseControl", "PoiseOutputs", "PoiseSimulation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -71,8 +90,11 @@ let package = Package(
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseIOTests", dependencies: ["PoiseIO"]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseIO", "PoiseMotion", "PoiseMath"]),
-        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig"]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseSimulation", "PoiseIO", "PoiseMotion", "PoiseMath"]),
+        .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseOutputs", "PoiseControl", "PoiseIO", "PoiseSimulation"]),
+        .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseSimulation", "PoiseSensors", "PoiseControl", "PoiseFusion", "PoiseMotion", "PoiseMath", "PoiseIO"]),
+        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig", "PoiseSimulation", "PoiseControl", "PoiseOutputs"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),

@@ -15,6 +15,9 @@ let benchmarkDependencies: [Target.Dependency] = [
     .product(name: "PoiseIO", package: poise),
     .product(name: "PoiseMotion", package: poise),
     .product(name: "PoiseRuntime", package: poise),
+    .product(name: "PoiseSimulation", package: poise),
+    .product(name: "PoiseControl", package: poise),
+    .product(name: "PoiseOutputs", package: poise),
 ]
 
 let package = Package(

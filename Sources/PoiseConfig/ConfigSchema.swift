@@ -11,29 +11,10 @@ public enum ConfigSchema {
         ConfigGroup("sensor.calibration", doc: "Corrections applied to raw readings, chip frame (from `poise calibrate`)."),
     ] + filterGroups + [
         ConfigGroup("frame", doc: "Reference frame the attitude is reported in (Core Motion names)."),
-        ConfigGroup("controller", doc: "Closed-loop controller driving outputs with `source: controller`."),
-        ConfigGroup("controller.pid", doc: "PID controller on pitch."),
-        ConfigGroup("outputs", doc: "PWM and GPIO outputs; each goes to its safe value on any fault."),
-        ConfigGroup("safety", doc: "Conditions that force every output to its safe value."),
-        ConfigGroup("loop", doc: "The fixed-rate loop."),
-    ]
-
-    static let pwmElement: [ConfigKey] = [
-        ConfigKey(required: "chip", .integer(range: 0...1023), doc: "PWM chip number, as in /sys/class/pwm/pwmchipN."),
-        ConfigKey(required: "channel", .integer(range: 0...1023), doc: "Channel on that chip."),
-        ConfigKey("period_us", .integer(range: 100...1_000_000), default: 20000, unit: "µs", doc: "PWM period."),
-        ConfigKey("safe_duty_us", .integer(range: 0...1_000_000), default: 1500, unit: "µs", doc: "Pulse width held while safe."),
-        ConfigKey(required: "source", .enumeration(["pitch", "roll", "yaw", "controller"]), doc: "What drives the pulse width."),
-    ]
-
-    static let gpioElement: [ConfigKey] = [
-        ConfigKey(required: "line", .integer(range: 0...4095), doc: "Line offset on board.gpio_chip."),
-        ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "Level held while safe."),
-        ConfigKey(required: "source", .enumeration(["faceDown", "fault", "atRest"]), doc: "Condition that drives the line high."),
-    ]
+    ] + controlGroups + outputGroups + loopGroups
 
     /// All keys, in file order.
-    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys
+    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys
 
     static let hardwareKeys: [ConfigKey] = [
         // board
@@ -63,24 +44,6 @@ public enum ConfigSchema {
         // frame
         ConfigKey("frame.output", .enumeration(["enu", "nwu", "ned", "xArbitraryZVertical", "xArbitraryCorrectedZVertical", "xMagneticNorthZVertical", "xTrueNorthZVertical"]), default: "enu", doc: "World frame of reported attitudes: axes east-north-up, north-west-up or north-east-down (north = magnetic north), or a Core Motion CMAttitudeReferenceFrame."),
         ConfigKey("frame.declination_deg", .number(range: -180...180), default: 0, unit: "°", doc: "Magnetic declination, east positive; used by xTrueNorthZVertical."),
-        // controller
-        ConfigKey("controller.kind", .enumeration(["none", "pid"]), default: "none", doc: "Controller type."),
-        ConfigKey("controller.pid.kp", .number(range: -1000...1000), default: 0, unit: "1/°", doc: "Proportional gain."),
-        ConfigKey("controller.pid.ki", .number(range: -1000...1000), default: 0, unit: "1/(°·s)", doc: "Integral gain."),
-        ConfigKey("controller.pid.kd", .number(range: -1000...1000), default: 0, unit: "s/°", doc: "Derivative gain."),
-        ConfigKey("controller.pid.setpoint_deg", .number(range: -180...180), default: 0, unit: "°", doc: "Target pitch."),
-        ConfigKey("controller.pid.output_limit", .number(range: 0...1000), default: 1.0, doc: "Output is clamped to ±this."),
-        // outputs
-        ConfigKey("outputs.pwm", .list(of: pwmElement), default: .list([]), doc: "PWM outputs."),
-        ConfigKey("outputs.gpio", .list(of: gpioElement), default: .list([]), doc: "GPIO outputs."),
-        // safety
-        ConfigKey("safety.max_tilt_deg", .number(range: 0...180), default: 45, unit: "°", doc: "Tilt from vertical beyond which outputs go safe."),
-        ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 50, unit: "ms", doc: "Time without a good sample before outputs go safe."),
-        // loop
-        ConfigKey("loop.rate_hz", .number(range: 1...2000), default: 200, unit: "Hz", doc: "Tick rate."),
-        ConfigKey("loop.overrun_limit", .integer(range: 1...1000), default: 5, doc: "Consecutive overruns before the safe state."),
-        ConfigKey("loop.realtime_priority", .integer(range: 0...99), default: 0, doc: "SCHED_FIFO priority; 0 leaves normal scheduling."),
-        ConfigKey("loop.cpu", .integer(range: -1...1023), default: -1, doc: "CPU the loop thread is pinned to; -1 lets it run on any."),
     ]
 
     /// The values of a file with nothing in it.

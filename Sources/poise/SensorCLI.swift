@@ -1,3 +1,4 @@
+import PoiseSimulation
 import ArgumentParser
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import PoiseSimulation
 import Foundation
 import Testing
 

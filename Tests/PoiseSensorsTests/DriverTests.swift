@@ -1,3 +1,4 @@
+import PoiseSimulation
 import PoiseIO
 import PoiseMath
 @testable import PoiseSensors

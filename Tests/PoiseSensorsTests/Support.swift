@@ -1,3 +1,4 @@
+import PoiseSimulation
 import Logging
 import PoiseMath
 @testable import PoiseSensors

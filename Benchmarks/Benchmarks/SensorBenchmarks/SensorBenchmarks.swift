@@ -1,3 +1,4 @@
+import PoiseSimulation
 import Benchmark
 import PoiseSensors
 

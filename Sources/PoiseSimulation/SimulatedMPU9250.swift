@@ -1,3 +1,4 @@
+import PoiseSensors
 import PoiseMath
 import PoiseIO
 #if canImport(Glibc)

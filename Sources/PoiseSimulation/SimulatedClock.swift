@@ -1,3 +1,4 @@
+import PoiseSensors
 import Logging
 
 /// A bus whose time the caller advances (the simulated chip).

@@ -1,3 +1,5 @@
+import PoiseMotion
+import PoiseSensors
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

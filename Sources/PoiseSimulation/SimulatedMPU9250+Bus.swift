@@ -1,3 +1,4 @@
+import PoiseSensors
 import PoiseIO
 import SystemPackage
 

@@ -1,3 +1,4 @@
+import PoiseSensors
 /// The AK8963's register file and measurement timing, driven by the simulated MPU-9250.
 ///
 /// Honours CNTL1 modes (power-down, single, continuous 8/100 Hz, fuse ROM), BIT (14/16-bit),

@@ -1,0 +1,48 @@
+import PoiseControl
+import PoiseFusion
+import PoiseMath
+
+/// What one tick of the loop hands to the recorder and to telemetry.
+///
+/// Fixed size and trivially copyable: the tick copies one into a lock-free ring and goes on;
+/// the recorder and telemetry threads read them at their own pace. Vectors the tick did not
+/// have (no sample, 6D) are NaN.
+@frozen
+public struct TickRecord: Sendable {
+    /// Tick number since start, from 0.
+    public var tick: UInt64
+    /// Sensor time, s since the first sample (the filter's dt comes from these).
+    public var time: Double
+    /// A new sample was read this tick.
+    public var sampleValid: Bool
+    /// Calibrated body-frame readings, SI units.
+    public var accelerometer: SIMD3<Float>
+    public var gyroscope: SIMD3<Float>
+    public var magnetometer: SIMD3<Float>
+    /// Body-to-world estimate in the configured output frame.
+    public var attitude: Quaternion
+    public var filterFlags: FilterFlags
+    /// 0 disarmed, 1 armed, 2 failsafe (see the arming supervisor).
+    public var armState: UInt8
+    /// Every configured output channel's physical value this tick.
+    public var outputs: ChannelCommands
+    /// How late the tick woke after its scheduled time, and how long it computed, ns.
+    public var latenessNanoseconds: Int64
+    public var computeNanoseconds: Int64
+
+    @inlinable
+    public init() {
+        tick = 0
+        time = 0
+        sampleValid = false
+        accelerometer = SIMD3(repeating: .nan)
+        gyroscope = SIMD3(repeating: .nan)
+        magnetometer = SIMD3(repeating: .nan)
+        attitude = .identity
+        filterFlags = []
+        armState = 0
+        outputs = ChannelCommands()
+        latenessNanoseconds = 0
+        computeNanoseconds = 0
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+import PoiseOutputs
+@Test func outputsModuleLinks() {}

@@ -1,0 +1,3 @@
+import Testing
+import PoiseSimulation
+@Test func simulationModuleLinks() {}
