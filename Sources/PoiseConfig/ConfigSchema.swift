@@ -18,11 +18,13 @@ public enum ConfigSchema {
 
     static let hardwareKeys: [ConfigKey] = [
         // board
+        ConfigKey("board.profile", .string, default: "", doc: "Board profile whose values stand in for the defaults of every key this file leaves out: a name from boards/ (`raspberry-pi-4`, `raspberry-pi-5`, `sim`, …) or a path relative to this file; empty for none."),
         ConfigKey("board.kind", .enumeration(["sim", "linux"]), default: "sim", doc: "`sim` runs the simulated MPU-9250; `linux` talks to the real chip."),
         ConfigKey("board.i2c_bus", .string, default: "/dev/i2c-1", doc: "I²C bus device the MPU-9250 is on."),
         ConfigKey("board.address", .integerChoice([0x68, 0x69], hexadecimal: true), default: 0x68, doc: "I²C address of the MPU-9250 (0x69 when AD0 is high)."),
         ConfigKey("board.mounting", .axisMapping, default: "+x+y+z", doc: "Chip axis read by each body axis x, y, z: `+y-x+z` is the chip turned 90° about z."),
-        ConfigKey("board.gpio_chip", .string, default: "gpiochip0", doc: "GPIO chip holding the output lines."),
+        ConfigKey("board.gpio_chip", .string, default: "gpiochip0", doc: "GPIO chip holding the output lines: a name (`gpiochip0`), a path (`/dev/gpiochip0`) or a label (`pinctrl-rp1`, which finds the Raspberry Pi 5 header whatever its number)."),
+        ConfigKey("board.pwm_chip", .integer(range: 0...1023), default: 0, doc: "Hardware PWM chip of the header pins, as in /sys/class/pwm/pwmchipN."),
         // sensor
         ConfigKey("sensor.accelerometer_range_g", .integerChoice([2, 4, 8, 16]), default: 16, unit: "g", doc: "Accelerometer full-scale range."),
         ConfigKey("sensor.gyroscope_range_dps", .integerChoice([250, 500, 1000, 2000]), default: 2000, unit: "°/s", doc: "Gyroscope full-scale range."),

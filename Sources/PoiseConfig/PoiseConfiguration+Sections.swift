@@ -9,8 +9,12 @@ extension PoiseConfiguration {
         public var address: Int
         /// Chip axes to body axes.
         public var mounting: AxisMapping
-        /// GPIO chip name, e.g. `gpiochip0`.
+        /// GPIO chip name, path or label, e.g. `gpiochip0` or `pinctrl-rp1`.
         public var gpioChip: String
+        /// Hardware PWM chip number of the header pins.
+        public var pwmChip: Int
+        /// The board profile this file builds on (`board.profile`), empty for none.
+        public var profile: String
 
         init(_ v: ConfigTable) {
             kind = v.choice("board.kind")
@@ -18,6 +22,8 @@ extension PoiseConfiguration {
             address = v.integer("board.address")
             mounting = (try? AxisMapping.parse(v.string("board.mounting")).get()) ?? .identity
             gpioChip = v.string("board.gpio_chip")
+            pwmChip = v.integer("board.pwm_chip")
+            profile = v.string("board.profile")
         }
     }
 

@@ -39,7 +39,31 @@ public struct PoiseConfiguration: Equatable, Sendable {
     }
 
     /// Reads and parses the file at `path`. Every problem is reported, each with its line.
+    ///
+    /// When the file names a `board.profile`, the profile is read first and its values become
+    /// the defaults of the file: what the file writes wins, what it leaves out comes from the
+    /// profile. Profiles are found next to the file, in its `boards/` folder, or in the
+    /// installed profile folders (``ProfileSearch``).
     public static func load(path: String) throws(ConfigErrors) -> PoiseConfiguration {
+        let text = try readText(path: path)
+        let values = try ConfigParser.parse(text: text, file: path)
+        let profile = values.string("board.profile")
+        guard !profile.isEmpty else { return PoiseConfiguration(values: values) }
+        let profilePath = try ProfileSearch.resolve(profile, from: path)
+        let profileValues = try ConfigParser.parse(text: try readText(path: profilePath), file: profilePath)
+        guard profileValues.string("board.profile").isEmpty else {
+            throw ConfigErrors([ConfigError(file: profilePath, key: "board.profile",
+                                            message: "a profile cannot name another profile")])
+        }
+        let keys = ConfigSchema.keys.map { key in
+            ConfigKey(path: key.path, type: key.type, defaultValue: profileValues[key.path] ?? key.defaultValue,
+                      unit: key.unit, doc: key.doc)
+        }
+        return PoiseConfiguration(values: try ConfigParser.parse(text: text, file: path, keys: keys))
+    }
+
+    /// The file's text, or a positioned-by-file error saying why it cannot be read.
+    static func readText(path: String) throws(ConfigErrors) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigErrors([ConfigError(file: path, message: "no such file")])
@@ -53,7 +77,7 @@ public struct PoiseConfiguration: Equatable, Sendable {
         guard let text = String(bytes: data, encoding: .utf8), !text.contains("\u{0}") else {
             throw ConfigErrors([ConfigError(file: path, message: "is not UTF-8 text")])
         }
-        return try parse(text: text, file: path)
+        return text
     }
 }
 
