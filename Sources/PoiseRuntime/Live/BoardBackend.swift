@@ -1,0 +1,41 @@
+import PoiseControl
+import PoiseSensors
+
+/// What the board's sensor gave one tick.
+@frozen
+public struct SensorReading: Sendable {
+    /// The newest calibrated sample, or `nil` when the read failed or the sensor is starting
+    /// or lost.
+    public var sample: SensorSample?
+    /// When the sample was taken, s on the board's clock since the loop started: the filter's
+    /// dt is the difference of these, not the nominal period.
+    public var time: Double
+    /// Where the driver stands.
+    public var state: SensorState
+
+    @inlinable
+    public init(sample: SensorSample?, time: Double, state: SensorState) {
+        self.sample = sample
+        self.time = time
+        self.state = state
+    }
+}
+
+/// One board as the loop sees it, in the manner of ArduPilot's HAL: the same loop runs on a
+/// real board (`LinuxBoard`: I²C, libgpiod, sysfs PWM) and on the simulated one
+/// (`SimulatedBoard`: the register-level chips coupled to a plant model).
+///
+/// The loop uses boards generically (specialised, never as an existential); `read` and
+/// `write` run in the tick and must not allocate or lock.
+public protocol BoardBackend: ~Copyable {
+    /// Reads the sensor in the tick that started at `now` (s since the loop started, on the
+    /// loop's clock). A simulated board advances its world to `now` first.
+    mutating func read(now: Double) -> SensorReading
+    /// Writes the physical value of every output channel (only what changed reaches the
+    /// hardware).
+    mutating func write(_ commands: ChannelCommands)
+    /// Drives every output to its safe value now.
+    mutating func driveSafe()
+    /// Counters for the statistics: failed sensor reads since start.
+    var sensorErrors: Int { get }
+}
