@@ -21,6 +21,7 @@ public struct ConfigRule: Sendable {
 extension ConfigSchema {
     /// Combinations that are each valid but make no sense together.
     public static let rules: [ConfigRule] = [
+        busRule,
         ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
             let reference = file.string("frame.output")
             guard reference == "xMagneticNorthZVertical" || reference == "xTrueNorthZVertical" else { return nil }

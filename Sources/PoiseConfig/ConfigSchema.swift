@@ -23,6 +23,7 @@ public enum ConfigSchema {
         ConfigKey("board.i2c_bus", .string, default: "/dev/i2c-1", doc: "I²C bus device the MPU-9250 is on."),
         ConfigKey("board.address", .integerChoice([0x68, 0x69], hexadecimal: true), default: 0x68, doc: "I²C address of the MPU-9250 (0x69 when AD0 is high)."),
         ConfigKey("board.mounting", .axisMapping, default: "+x+y+z", doc: "Chip axis read by each body axis x, y, z: `+y-x+z` is the chip turned 90° about z."),
+        ConfigKey("board.i2c_clock_hz", .integerChoice([100_000, 400_000]), default: 400_000, unit: "Hz", doc: "I²C bus clock (dtparam=i2c_arm_baudrate); bounds the loop rate the bus can carry (docs/wiring.md)."),
         ConfigKey("board.gpio_chip", .string, default: "gpiochip0", doc: "GPIO chip holding the output lines: a name (`gpiochip0`), a path (`/dev/gpiochip0`) or a label (`pinctrl-rp1`, which finds the Raspberry Pi 5 header whatever its number)."),
         ConfigKey("board.pwm_chip", .integer(range: 0...1023), default: 0, doc: "Hardware PWM chip of the header pins, as in /sys/class/pwm/pwmchipN."),
         // sensor

@@ -8,12 +8,63 @@ extension PoiseConfiguration {
         public var realtimePriority: Int
         /// −1 = any CPU.
         public var cpu: Int
+        public var lockMemory: Bool
+        /// s; 0 = take the configured calibration as it is.
+        public var gyroscopeBiasTime: Double
+        /// s; 0 = no periodic statistics line.
+        public var logInterval: Double
 
         init(_ v: ConfigTable) {
             rateHz = v.number("loop.rate_hz")
             overrunLimit = v.integer("loop.overrun_limit")
             realtimePriority = v.integer("loop.realtime_priority")
             cpu = v.integer("loop.cpu")
+            lockMemory = v.boolean("loop.lock_memory")
+            gyroscopeBiasTime = v.number("loop.gyroscope_bias_time")
+            logInterval = v.number("loop.log_interval")
+        }
+    }
+
+    /// `recording`.
+    public struct Recording: Equatable, Sendable {
+        public var ringCapacity: Int
+        /// s.
+        public var flushInterval: Double
+
+        init(_ v: ConfigTable) {
+            ringCapacity = v.integer("recording.ring_capacity")
+            flushInterval = v.number("recording.flush_interval")
+        }
+    }
+
+    /// `simulation`.
+    public struct Simulation: Equatable, Sendable {
+        public enum Plant: String, CaseIterable, Sendable {
+            case auto
+            case balancingRobot = "balancing_robot"
+            case quadrotor, motion
+        }
+        public var plant: Plant
+        /// A `poise synth` preset name.
+        public var motion: String
+        /// °.
+        public var initialTiltDegrees: Double
+        /// N·m, s, s.
+        public var gustTorque: Double
+        public var gustTime: Double
+        public var gustDuration: Double
+        public var seed: Int
+        public var idealSensor: Bool
+
+        init(_ v: ConfigTable) {
+            plant = v.choice("simulation.plant")
+            motion = v.string("simulation.motion")
+            initialTiltDegrees = v.number("simulation.initial_tilt_deg")
+            gustTorque = v.number("simulation.gust_torque")
+            gustTime = v.number("simulation.gust_time")
+            gustDuration = v.number("simulation.gust_duration")
+            seed = v.integer("simulation.seed")
+            idealSensor = v.string("simulation.sensor_errors") == "ideal"
         }
     }
 }

@@ -5,6 +5,8 @@ extension PoiseConfiguration {
         public var kind: Kind
         /// I²C bus device, e.g. `/dev/i2c-1`.
         public var i2cBus: String
+        /// I²C bus clock, Hz.
+        public var i2cClockHz: Int
         /// 7-bit I²C address: 0x68 or 0x69.
         public var address: Int
         /// Chip axes to body axes.
@@ -19,6 +21,7 @@ extension PoiseConfiguration {
         init(_ v: ConfigTable) {
             kind = v.choice("board.kind")
             i2cBus = v.string("board.i2c_bus")
+            i2cClockHz = v.integer("board.i2c_clock_hz")
             address = v.integer("board.address")
             mounting = (try? AxisMapping.parse(v.string("board.mounting")).get()) ?? .identity
             gpioChip = v.string("board.gpio_chip")

@@ -14,6 +14,8 @@ public struct PoiseConfiguration: Equatable, Sendable {
     public var outputs: Outputs
     public var safety: Safety
     public var loop: Loop
+    public var recording: Recording
+    public var simulation: Simulation
     /// Every key by dotted path, as loaded (defaults filled in), e.g. `values.number("loop.rate_hz")`.
     public var values: ConfigTable
 
@@ -31,6 +33,8 @@ public struct PoiseConfiguration: Equatable, Sendable {
         outputs = Outputs(values)
         safety = Safety(values)
         loop = Loop(values)
+        recording = Recording(values)
+        simulation = Simulation(values)
     }
 
     /// Parses configuration text; `file` names it in error messages.

@@ -71,7 +71,7 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:1: filtre: unknown key; did you mean `filter`?",
     ]),
     BadConfigCase(name: "unknown key without suggestion", yaml: "loop:\n  wibble: 3\n", expected: [
-        "t.yaml:2: loop.wibble: unknown key (allowed: rate_hz, overrun_limit, realtime_priority, cpu)",
+        "t.yaml:2: loop.wibble: unknown key (allowed: rate_hz, overrun_limit, realtime_priority, cpu, lock_memory, gyroscope_bias_time, log_interval)",
     ]),
     BadConfigCase(name: "key in the wrong subsection", yaml: "filter:\n  beta: 0.2\n", expected: [
         "t.yaml:2: filter.beta: unknown key here; did you mean `madgwick.beta`?",
@@ -80,10 +80,10 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:2: loop.cpu: has no value; give one or delete the key (allowed: -1…1023)",
     ]),
     BadConfigCase(name: "section is a scalar", yaml: "loop: 200\n", expected: [
-        "t.yaml:1: loop: expected a mapping of keys, got `200` (allowed: rate_hz, overrun_limit, realtime_priority, cpu)",
+        "t.yaml:1: loop: expected a mapping of keys, got `200` (allowed: rate_hz, overrun_limit, realtime_priority, cpu, lock_memory, gyroscope_bias_time, log_interval)",
     ]),
     BadConfigCase(name: "root is a list", yaml: "- board\n- loop\n", expected: [
-        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop)",
+        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop, recording, simulation)",
     ]),
     BadConfigCase(name: "mirror-image mounting", yaml: "board:\n  mounting: +x+y-z\n", expected: [
         "t.yaml:2: board.mounting: `+x+y-z`: this is a mirror image (determinant −1), not a rotation; flip one sign (allowed: a signed permutation of x, y, z forming a rotation, e.g. +x+y+z, +y-x+z)",
