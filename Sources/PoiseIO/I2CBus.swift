@@ -19,6 +19,11 @@ public protocol I2CBus {
     /// Writes one byte to a register of the device at `address`.
     mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError)
 
+    /// Writes `bytes` (at most ``I2CBlockWrite/maximumLength``) starting at `register` of the
+    /// device at `address` in one transaction: the register byte, then the data, no repeated
+    /// start, so a device with auto-increment stores them in consecutive registers.
+    mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError)
+
     /// Whether something answers at `address`, the way `i2cdetect` asks.
     mutating func probe(address: UInt8) -> I2CProbeResult
 }
@@ -43,4 +48,13 @@ extension I2CBus {
         }
         return value
     }
+}
+
+/// Limits of ``I2CBus/write(address:register:bytes:)``.
+public enum I2CBlockWrite {
+    /// The longest block one call writes: all 16 PCA9685 channels (4 bytes each).
+    public static let maximumLength = 64
+    /// The longest SMBus I²C block write; longer blocks go out as several transactions when
+    /// the adapter has no plain I²C.
+    public static let smbusLength = 32
 }

@@ -5,7 +5,9 @@ import SystemPackage
 ///
 /// Register reads are one `I2C_RDWR` transaction (write the register, repeated start,
 /// read N bytes) and register writes one `I2C_RDWR` message when the adapter supports plain
-/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`.
+/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`. Block writes
+/// are one `I2C_RDWR` message (register byte then data), or SMBus I²C block writes of up to
+/// 32 bytes each.
 /// Like `FileDescriptor`, the bus is a value: call `close()` once when done.
 public struct LinuxI2CBus: I2CBus, Sendable {
     public let path: String
@@ -72,6 +74,32 @@ public struct LinuxI2CBus: I2CBus, Sendable {
         }
         if case .failure(let errno) = result {
             throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: errno)
+        }
+    }
+
+    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+        let operation = I2CError.Operation.writeBlock(count: bytes.count, register: register)
+        guard bytes.count <= I2CBlockWrite.maximumLength else {
+            throw I2CError(operation, address: address, bus: path, errno: .invalidArgument)
+        }
+        var result: Result<Void, Errno> = .success(())
+        if functionality.contains(.plainI2C) {
+            result = Kernel.writeBlock(descriptor, address: address, register: register, bytes: bytes)
+        } else if functionality.contains(.smbusWriteI2CBlock) {
+            try select(address)
+            // Consecutive blocks land where one long write would (the device auto-increments).
+            var start = 0
+            while start < bytes.count, case .success = result {
+                let count = min(I2CBlockWrite.smbusLength, bytes.count - start)
+                result = Kernel.smbusWriteBlock(descriptor, register: register &+ UInt8(start),
+                                                bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+                start += count
+            }
+        } else {
+            result = .failure(.notSupported)
+        }
+        if case .failure(let errno) = result {
+            throw I2CError(operation, address: address, bus: path, errno: errno)
         }
     }
 

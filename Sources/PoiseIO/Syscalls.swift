@@ -64,6 +64,33 @@ enum Kernel {
         }
     }
 
+    /// One `I2C_RDWR` message: the register byte followed by `bytes`, from one stack buffer.
+    @usableFromInline
+    static func writeBlock(_ fd: FileDescriptor, address: UInt8, register: UInt8,
+                           bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+        guard bytes.count <= I2CBlockWrite.maximumLength else { return .failure(.invalidArgument) }
+        var message = InlineArray<65, UInt8>(repeating: 0)
+        message[0] = register
+        for index in 0..<bytes.count { message[index + 1] = bytes[index] }
+        return withUnsafeMutableBytes(of: &message) { raw in
+            var header = i2c_msg(addr: UInt16(address), flags: 0, len: UInt16(bytes.count + 1),
+                                 buf: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            switch check(poise_i2c_rdwr(fd.rawValue, &header, 1)) {
+            case .failure(let errno): return .failure(errno)
+            case .success(let done): return done == 1 ? .success(()) : .failure(.ioError)
+            }
+        }
+    }
+
+    /// SMBus I²C block write, at most 32 bytes.
+    static func smbusWriteBlock(_ fd: FileDescriptor, register: UInt8, bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count <= I2CBlockWrite.smbusLength else {
+            return .failure(.invalidArgument)
+        }
+        return check(i2c_smbus_write_i2c_block_data(fd.rawValue, register, UInt8(bytes.count),
+                                                    base.assumingMemoryBound(to: UInt8.self))).map { _ in () }
+    }
+
     /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.
     static func smbusReadBlock(
         _ fd: FileDescriptor, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
