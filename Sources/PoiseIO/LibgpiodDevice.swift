@@ -55,7 +55,7 @@ public struct LibgpiodDevice: GPIODevice {
     #endif
     public mutating func setValue(_ handle: GPIOLineHandle, _ value: Bool) -> Errno? {
         guard let line = lines[handle.rawValue] else { return .badFileDescriptor }
-        return gpiod_line_set_value(line, value ? 1 : 0) == 0 ? nil : Errno(rawValue: poise_errno())
+        return Kernel.setLineValue(line, value)
     }
 
     public mutating func release(_ handle: GPIOLineHandle) {

@@ -78,29 +78,41 @@ public struct LinuxI2CBus: I2CBus, Sendable {
     }
 
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
-        let operation = I2CError.Operation.writeBlock(count: bytes.count, register: register)
-        guard bytes.count <= I2CBlockWrite.maximumLength else {
-            throw I2CError(operation, address: address, bus: path, errno: .invalidArgument)
+        var block = I2CBlock()
+        for byte in bytes.prefix(I2CBlockWrite.maximumLength) { block.append(byte) }
+        let errno = bytes.count > I2CBlockWrite.maximumLength
+            ? .invalidArgument : tryWrite(address: address, register: register, block: block)
+        if let errno {
+            throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: errno)
         }
-        var result: Result<Void, Errno> = .success(())
+    }
+
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
         if functionality.contains(.plainI2C) {
-            result = Kernel.writeBlock(descriptor, address: address, register: register, bytes: bytes)
-        } else if functionality.contains(.smbusWriteI2CBlock) {
-            try select(address)
-            // Consecutive blocks land where one long write would (the device auto-increments).
-            var start = 0
-            while start < bytes.count, case .success = result {
-                let count = min(I2CBlockWrite.smbusLength, bytes.count - start)
-                result = Kernel.smbusWriteBlock(descriptor, register: register &+ UInt8(start),
-                                                bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
-                start += count
+            return Kernel.writeBlock(descriptor.rawValue, address: address, register: register, block: block)
+        }
+        guard functionality.contains(.smbusWriteI2CBlock) else { return .notSupported }
+        if selectedAddress != address {
+            if let errno = Kernel.selectAddressRaw(descriptor.rawValue, address) {
+                selectedAddress = nil
+                return errno
             }
-        } else {
-            result = .failure(.notSupported)
+            selectedAddress = address
         }
-        if case .failure(let errno) = result {
-            throw I2CError(operation, address: address, bus: path, errno: errno)
+        // Consecutive blocks land where one long write would (the device auto-increments).
+        var start = 0
+        while start < block.count {
+            let count = min(I2CBlockWrite.smbusLength, block.count - start)
+            if let errno = Kernel.smbusWriteBlock(descriptor.rawValue, register: register &+ UInt8(start),
+                                                  block: block, start: start, count: count) {
+                return errno
+            }
+            start += count
         }
+        return nil
     }
 
     public mutating func probe(address: UInt8) -> I2CProbeResult {

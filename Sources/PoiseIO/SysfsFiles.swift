@@ -33,13 +33,7 @@ public struct SysfsFiles: PWMFileSystem {
     #endif
     public mutating func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
         writes += 1
-        while true {
-            let written = pwrite(fd, bytes.baseAddress, bytes.count, 0)
-            if written == bytes.count { return nil }
-            if written >= 0 { return .ioError }
-            let errno = poise_errno()
-            if errno != EINTR { return Errno(rawValue: errno) }
-        }
+        return Kernel.pwriteAtStart(fd, bytes)
     }
 
     public mutating func close(_ fd: CInt) {

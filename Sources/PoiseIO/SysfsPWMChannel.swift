@@ -98,10 +98,8 @@ public struct SysfsPWMChannel: Sendable {
     }
 
     /// Writes the duty cycle (high time with normal polarity), ns, clamped to the period:
-    /// one `pwrite`, no allocation. Returns the error instead of throwing (tick path).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
+    /// one `pwrite`, no allocation (checked where it is specialised, see OutputBank+Linux).
+    /// Returns the error instead of throwing (tick path).
     @inlinable
     public func setDuty(nanoseconds: UInt64, files: inout some PWMFileSystem) -> Errno? {
         Self.writeDuty(min(nanoseconds, periodNanoseconds), descriptor: dutyDescriptor, files: &files)

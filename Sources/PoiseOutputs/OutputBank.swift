@@ -17,7 +17,10 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     /// The sysfs seam (the simulated board reads pulses back from it).
     public private(set) var files: Files
     /// The PCA9685, when a channel uses it.
-    public let pca9685: PCA9685?
+    public var pca9685: PCA9685? { hasPCA9685 ? pcaChip : nil }
+    /// Plain stored copies, so the tick never loads an optional aggregate.
+    @usableFromInline var pcaChip: PCA9685
+    @usableFromInline var hasPCA9685: Bool
     /// Named counters: writes made and faults seen.
     public private(set) var counters = OutputCounters()
 
@@ -31,7 +34,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     @usableFromInline var pcaPending: UInt16 = 0
     /// Time since the last PCA9685 write, s.
     @usableFromInline var pcaElapsed: Double = .infinity
-    @usableFromInline let pcaFrame: Double
+    @usableFromInline var pcaFrame: Double
 
     /// Opens every channel at its safe value; any failure releases what was opened and throws
     /// an error naming the channel and the chip, line or file.
@@ -59,7 +62,8 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         gpioLines = Array(repeating: nil, count: count)
         pwmChannels = Array(repeating: nil, count: count)
         let chip = settings.usesPCA9685 ? PCA9685(settings: settings.pca9685) : nil
-        pca9685 = chip
+        pcaChip = PCA9685(settings: settings.pca9685)
+        hasPCA9685 = chip != nil
         pcaFrame = chip.map { $0.periodNanoseconds * 1e-9 } ?? 0
 
         for (index, spec) in settings.channels.enumerated() {
@@ -147,7 +151,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
                     continue
                 }
             case .pca9685:
-                if let chip = pca9685 { pcaCounts[slot.handle] = chip.counts(highTimeNanoseconds: value) }
+                pcaCounts[slot.handle] = pcaChip.counts(highTimeNanoseconds: value)
                 pcaPending |= 1 << UInt16(slot.handle)
             }
             slot.last = value
@@ -155,11 +159,11 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         }
         pcaElapsed += dt
         // Half a microsecond of slack so a frame that is a whole number of ticks is not missed.
-        if pcaPending != 0, let chip = pca9685, pcaElapsed + 5e-7 >= pcaFrame {
+        if pcaPending != 0, hasPCA9685, pcaElapsed + 5e-7 >= pcaFrame {
             let first = pcaPending.trailingZeroBitCount, last = 15 - pcaPending.leadingZeroBitCount
             counters.pca9685Transactions += 1
-            if let errno = chip.write(counts: pcaCounts, first: first, last: last, bus: &bus) {
-                if fault == nil { fault = OutputFault(channel: pcaChannelIndex(first), errno: errno) }
+            if let errno = pcaChip.write(counts: pcaCounts, first: first, last: last, bus: &bus) {
+                if fault == nil { fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: first), errno: errno) }
             } else {
                 pcaPending = 0
                 pcaElapsed = 0
@@ -193,13 +197,13 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
             slot.last = slot.safe
             slots[index] = slot
         }
-        if let chip = pca9685 {
+        if hasPCA9685 {
             for index in 0..<count where slots[index].kind == .pca9685 {
-                pcaCounts[slots[index].handle] = chip.counts(highTimeNanoseconds: slots[index].safe)
+                pcaCounts[slots[index].handle] = pcaChip.counts(highTimeNanoseconds: slots[index].safe)
                 slots[index].last = slots[index].safe
             }
-            if let errno = writeSafePCA9685(chip, bus: &bus), fault == nil {
-                fault = OutputFault(channel: pcaChannelIndex(0), errno: errno)
+            if let errno = writeSafePCA9685(pcaChip, bus: &bus), fault == nil {
+                fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: 0), errno: errno)
             }
         }
         if fault != nil { counters.faults += 1 }
@@ -270,11 +274,8 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         counters.pca9685Transactions += 1
         let result: Errno?
         if allZero {
-            var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, PCA9685Timing.fullBit)
-            let address = chip.settings.address
-            result = withUnsafeBytes(of: &bytes) {
-                bus.tryWrite(address: address, register: PCA9685Register.allLEDOnLow.rawValue, bytes: $0)
-            }
+            result = bus.tryWrite(address: chip.settings.address, register: PCA9685Register.allLEDOnLow.rawValue,
+                                  block: PCA9685.allOffBlock)
         } else {
             result = chip.write(counts: pcaCounts, first: mask.trailingZeroBitCount, last: 15 - mask.leadingZeroBitCount, bus: &bus)
         }
@@ -283,16 +284,6 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
             pcaElapsed = 0
         }
         return result
-    }
-
-    /// The bank index of the channel on PCA9685 channel `channel` (or the first PCA9685 one).
-    func pcaChannelIndex(_ channel: Int) -> Int {
-        var first = count
-        for index in 0..<count where slots[index].kind == .pca9685 {
-            if slots[index].handle == channel { return index }
-            first = min(first, index)
-        }
-        return first
     }
 }
 
@@ -330,6 +321,17 @@ struct OutputSlot: Sendable {
         self.safe = safe
         last = safe
     }
+}
+
+/// The bank index of the channel on PCA9685 channel `channel` (or the first PCA9685 one).
+@usableFromInline
+func pcaBankIndex(_ slots: InlineArray<16, OutputSlot>, count: Int, channel: Int) -> Int {
+    var first = count
+    for index in 0..<count where slots[index].kind == .pca9685 {
+        if slots[index].handle == channel { return index }
+        first = min(first, index)
+    }
+    return first
 }
 
 func hexByte(_ value: UInt8) -> String {

@@ -63,7 +63,7 @@ public struct OutputMapper: Sendable {
                     next = current[index] + min(max(target - current[index], -step), step)
                 }
                 current[index] = next
-                commands[index] = UInt32(max(next, 0).rounded())
+                commands[index] = UInt32(max(next, 0) + 0.5)  // round half up; `rounded()` is not allowed here
             }
         }
         return commands

@@ -53,8 +53,9 @@ public struct PCA9685: Sendable, Equatable {
     #endif
     @inlinable
     public func counts(highTimeNanoseconds: UInt32) -> UInt16 {
-        let counts = (Double(highTimeNanoseconds) * Double(PCA9685Timing.countsPerPeriod) / periodNanoseconds).rounded()
-        return UInt16(min(max(counts, 0), Double(PCA9685Timing.countsPerPeriod)))
+        // Round half up by truncation: `rounded()` is not allowed in checked code.
+        let counts = Double(highTimeNanoseconds) * Double(PCA9685Timing.countsPerPeriod) / periodNanoseconds + 0.5
+        return UInt16(min(counts, Double(PCA9685Timing.countsPerPeriod)))
     }
 
     /// The high time `counts` give, ns.
@@ -79,57 +80,48 @@ public struct PCA9685: Sendable, Equatable {
 
     /// ALL_LED_OFF: every channel fully off in one write (4 bytes from ALL_LED_ON_L).
     public func allOff(bus: inout some I2CBus) throws(I2CError) {
-        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, PCA9685Timing.fullBit)
-        try withUnsafeBytes(of: &bytes) { (raw) throws(I2CError) in
-            try bus.write(address: settings.address, register: PCA9685Register.allLEDOnLow.rawValue, bytes: raw)
+        if let errno = bus.tryWrite(address: settings.address, register: PCA9685Register.allLEDOnLow.rawValue,
+                                    block: Self.allOffBlock) {
+            throw I2CError(.writeBlock(count: 4, register: PCA9685Register.allLEDOnLow.rawValue),
+                           address: settings.address, bus: bus.path, errno: errno)
         }
     }
 
-    /// Fills `block` with channels `first...last` of `counts`, 4 bytes each from LEDn_ON_L
-    /// (0 → the full-off bit, 4096 → the full-on bit); returns the byte count.
+    /// Channels `first...last` of `counts` as one block from LEDn_ON_L, 4 bytes each
+    /// (0 → the full-off bit, 4096 → the full-on bit).
     #if !DEBUG
     @_noAllocation @_noLocks
     #endif
     @inlinable
-    public static func encode(counts: InlineArray<16, UInt16>, first: Int, last: Int,
-                              into block: inout InlineArray<64, UInt8>) -> Int {
-        var length = 0
+    public static func encode(counts: InlineArray<16, UInt16>, first: Int, last: Int) -> I2CBlock {
+        var block = I2CBlock()
         for channel in first...last {
             let value = counts[channel]
             let fullOn = value >= 4096
-            block[length] = 0
-            block[length + 1] = fullOn ? PCA9685Timing.fullBit : 0
-            block[length + 2] = fullOn ? 0 : UInt8(truncatingIfNeeded: value)
-            block[length + 3] = fullOn ? 0 : value == 0 ? PCA9685Timing.fullBit : UInt8(truncatingIfNeeded: value >> 8) & 0x0F
-            length += 4
+            block.append(0)
+            block.append(fullOn ? PCA9685Timing.fullBit : 0)
+            block.append(fullOn ? 0 : UInt8(truncatingIfNeeded: value))
+            block.append(fullOn ? 0 : value == 0 ? PCA9685Timing.fullBit : UInt8(truncatingIfNeeded: value >> 8) & 0x0F)
         }
-        return length
+        return block
     }
 
     /// Writes channels `first...last` from `counts` in one transaction (auto-increment).
     /// Returns the error instead of throwing, for the tick.
     @inlinable
-    public func write(counts: InlineArray<16, UInt16>, first: Int, last: Int,
-                      bus: inout some I2CBus) -> Errno? {
-        var block = InlineArray<64, UInt8>(repeating: 0)
-        let count = Self.encode(counts: counts, first: first, last: last, into: &block)
-        let register = PCA9685Timing.register(channel: first)
-        let address = settings.address
-        return withUnsafeBytes(of: &block) { raw in
-            bus.tryWrite(address: address, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
-        }
+    public func write(counts: InlineArray<16, UInt16>, first: Int, last: Int, bus: inout some I2CBus) -> Errno? {
+        bus.tryWrite(address: settings.address, register: PCA9685Timing.register(channel: first),
+                     block: Self.encode(counts: counts, first: first, last: last))
     }
-}
 
-extension I2CBus {
-    /// A block write that returns the kernel's error instead of throwing.
+    /// ALL_LED_OFF as a block for ``I2CBus/tryWrite(address:register:block:)`` at ALL_LED_ON_L.
     @inlinable
-    public mutating func tryWrite(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) -> Errno? {
-        do throws(I2CError) {
-            try write(address: address, register: register, bytes: bytes)
-            return nil
-        } catch {
-            return error.errno
-        }
+    public static var allOffBlock: I2CBlock {
+        var block = I2CBlock()
+        block.append(0)
+        block.append(0)
+        block.append(0)
+        block.append(PCA9685Timing.fullBit)
+        return block
     }
 }
