@@ -12,10 +12,11 @@ import SystemPackage
 /// once per period anyway). The I²C bus is passed in, not owned: it is the sensor's bus.
 public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     public let settings: OutputBankSettings
-    /// The GPIO seam (the simulated board reads levels back from it).
-    public private(set) var gpio: GPIO
-    /// The sysfs seam (the simulated board reads pulses back from it).
-    public private(set) var files: Files
+    /// The GPIO seam. The simulated board reads levels back from it and injects faults into
+    /// it; replacing it would orphan the open lines.
+    public var gpio: GPIO
+    /// The sysfs seam, read back and faulted the same way; replacing it orphans descriptors.
+    public var files: Files
     /// The PCA9685, when a channel uses it.
     public var pca9685: PCA9685? { hasPCA9685 ? pcaChip : nil }
     /// Plain stored copies, so the tick never loads an optional aggregate.
