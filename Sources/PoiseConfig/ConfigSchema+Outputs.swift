@@ -26,7 +26,7 @@ extension ConfigSchema {
         ConfigKey("drive", .enumeration(["push_pull", "open_drain", "open_source"]), default: "push_pull", doc: "gpio: output drive."),
         ConfigKey("threshold", .number(range: -1000...1000), default: 0.5, doc: "gpio: the line is 1 while the signal ≥ this."),
         ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "gpio: level held while not live."),
-        ConfigKey("period_us", .integer(range: 100...1_000_000), default: 20000, unit: "µs", doc: "pwm: PWM period (pca9685 channels use outputs.pca9685.frequency_hz)."),
+        ConfigKey("period_us", .integer(range: 10...1_000_000), default: 20000, unit: "µs", doc: "pwm: PWM period: 20000 for servos, 50 (20 kHz) for an H-bridge (pca9685 channels use outputs.pca9685.frequency_hz)."),
         ConfigKey("polarity", .enumeration(["normal", "inversed"]), default: "normal", doc: "pwm: `inversed` makes the pulse low."),
         ConfigKey("input_min", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the low end; the signal is clamped to input_min…input_max; both 0 = the signal's own range."),
         ConfigKey("input_max", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the high end."),
