@@ -189,6 +189,7 @@ func openBank(_ channels: [OutputChannelSpec] = mixedChannels(), frequency: Doub
     var bank = try openBank(bus: &bus)
     var commands = bank.lastWritten
     let imuBefore = bus.counters.imuTransactions
+    let bitsBefore = bus.counters.bitPeriods
     var buffer = InlineArray<14, UInt8>(repeating: 0)
     for tick in 0..<8 {
         try withUnsafeMutableBytes(of: &buffer) { raw in
@@ -199,4 +200,6 @@ func openBank(_ channels: [OutputChannelSpec] = mixedChannels(), frequency: Doub
     }
     #expect(bus.counters.imuTransactions - imuBefore == 8)
     #expect(bus.imu.counters.burstReads == 8)
+    // docs/wiring.md: a 14-byte burst is 156 bit periods, one PCA9685 channel 20 + 36 = 56.
+    #expect(bus.counters.bitPeriods - bitsBefore == 8 * (156 + 56))
 }
