@@ -51,7 +51,7 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(try PoiseConfiguration.parse(text: example, file: "poise.example.yaml") == .default)
 }
 
-@Test(arguments: ["sim.yaml", "raspberry-pi-mpu9250.yaml", "poise.example.yaml"])
+@Test(arguments: ["sim.yaml", "raspberry-pi-mpu9250.yaml", "raspberry-pi-5-mpu9250.yaml", "poise.example.yaml"])
 func exampleBoardsAreValid(_ name: String) throws {
     let path = repositoryRoot.appending(path: "boards/\(name)").path
     let configuration = try PoiseConfiguration.load(path: path)
@@ -63,6 +63,7 @@ func exampleBoardsAreValid(_ name: String) throws {
         #expect(configuration.outputs.channels.filter { $0.kind == .gpio }.map(\.line) == [17, 27])
     }
     if name == "sim.yaml" { #expect(configuration.board.kind == .sim) }
+    if name == "raspberry-pi-5-mpu9250.yaml" { #expect(configuration.board.gpioChip == "pinctrl-rp1") }
 }
 
 @Test func docsCarryTheCurrentKeyReference() throws {
