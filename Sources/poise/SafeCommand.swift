@@ -78,8 +78,8 @@ struct SafeCommand: ParsableCommand {
         case .sim:
             var bus = SimulatedI2CBus(imu: SimulatedMPU9250(motion: StaticPose()), pca9685: SimulatedPCA9685(
                 address: UInt8(configuration.outputs.pca9685.address)))
-            let files = SimulatedPWMFiles(root: settings.pwmSysfsRoot, channelsPerChip: Self.pwmChips(settings))
-            (lines, failures) = Self.makeSafe(settings, gpio: Self.simulatedGPIO(settings), files: files, bus: &bus)
+            (lines, failures) = Self.makeSafe(settings, gpio: SimulatedGPIO(for: settings),
+                                              files: SimulatedPWMFiles(for: settings), bus: &bus)
         }
         for line in lines { print(line) }
         for failure in failures { printError("poise: \(failure)") }
@@ -121,30 +121,5 @@ struct SafeCommand: ParsableCommand {
     static func microseconds(_ nanoseconds: UInt32) -> String {
         let value = Double(nanoseconds) / 1000
         return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-
-    /// Enough simulated PWM chips and channels for the configuration.
-    static func pwmChips(_ settings: OutputBankSettings) -> [Int] {
-        var chips: [Int] = [2]
-        for spec in settings.channels {
-            if case .pwm(let chip, let channel, _, _) = spec.hardware {
-                while chips.count <= chip { chips.append(2) }
-                chips[chip] = max(chips[chip], channel + 1)
-            }
-        }
-        return chips
-    }
-
-    /// A simulated chip for every chip the configuration names.
-    static func simulatedGPIO(_ settings: OutputBankSettings) -> SimulatedGPIO {
-        var names: [String] = []
-        for spec in settings.channels {
-            if case .gpio(let request) = spec.hardware, !names.contains(request.chip) { names.append(request.chip) }
-        }
-        return SimulatedGPIO(chips: names.enumerated().map { index, name in
-            let isName = name.hasPrefix("gpiochip") || name.hasPrefix("/dev/")
-            return SimulatedGPIO.Chip(name: isName ? String(name.dropFirst(name.hasPrefix("/dev/") ? 5 : 0)) : "gpiochip\(index + 10)",
-                                      label: isName ? "sim" : name, lines: 64)
-        })
     }
 }

@@ -203,3 +203,17 @@ func openBank(_ channels: [OutputChannelSpec] = mixedChannels(), frequency: Doub
     // docs/wiring.md: a 14-byte burst is 156 bit periods, one PCA9685 channel 20 + 36 = 56.
     #expect(bus.counters.bitPeriods - bitsBefore == 8 * (156 + 56))
 }
+
+@Test func simulatedHardwareIsSizedForTheChannels() throws {
+    var bus = simulatedBus()
+    let channels = [
+        OutputChannelSpec(name: "a", hardware: .pwm(chip: 2, channel: 5, periodNanoseconds: 1_000_000, polarity: .normal),
+                          mapping: .duty(.motor1, periodMicroseconds: 1000, safeDuty: 0.5)),
+        OutputChannelSpec(name: "b", hardware: .gpio(GPIOLineRequest(chip: "pinctrl-rp1", line: 40)), mapping: .level(.armed)),
+        OutputChannelSpec(name: "c", hardware: .gpio(GPIOLineRequest(chip: "/dev/gpiochip3", line: 1)), mapping: .level(.fault)),
+    ]
+    let bank = try SimulatedOutputBank(simulating: OutputBankSettings(channels: channels), bus: &bus)
+    #expect(bank.files.highTimeNanoseconds(chip: 2, channel: 5) == 500_000)
+    #expect(bank.gpio.pinLevel(chip: "pinctrl-rp1", line: 40) == false)
+    #expect(bank.gpio.pinLevel(chip: "gpiochip3", line: 1) == false)
+}
