@@ -22,5 +22,13 @@ extension OutputBank where GPIO == LibgpiodDevice, Files == SysfsFiles {
     public mutating func tickSafe(bus: inout LinuxI2CBus) -> OutputFault? {
         driveSafe(bus: &bus)
     }
-}
 
+    /// ``tick(_:dt:bus:)`` for a bank without PCA9685 channels (no I²C bus needed).
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func tick(_ commands: ChannelCommands, dt: Double) -> OutputFault? {
+        var none = NoI2CBus()
+        return write(commands, dt: dt, bus: &none)
+    }
+}

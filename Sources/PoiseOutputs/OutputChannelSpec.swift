@@ -85,8 +85,8 @@ import SystemPackage
 
 /// A bus for banks without PCA9685 channels: every transfer fails with `ENODEV`.
 public struct NoI2CBus: I2CBus {
-    public let path = "none"
-    public let functionality: I2CFunctionality = []
+    public var path: String { "none" }
+    public var functionality: I2CFunctionality { [] }
     public init() {}
     public mutating func writeThenRead(address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
         throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
@@ -96,6 +96,9 @@ public struct NoI2CBus: I2CBus {
     }
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
         throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
+    }
+    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+        .operationNotSupportedByDevice
     }
     public mutating func probe(address: UInt8) -> I2CProbeResult { .absent }
 }
