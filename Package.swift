@@ -58,12 +58,14 @@ let package = Package(
         // Output backends: GPIO lines, sysfs PWM channels and the PCA9685, written once per tick.
         .target(name: "PoiseOutputs", dependencies: [
             "PoiseIO", "PoiseControl",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The simulated world (as ArduPilot's SITL): register-level simulated chips, plant
         // models, and the coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
-            "PoiseIO", "PoiseMath", "PoiseMotion", "PoiseSensors", "PoiseControl",
+            "PoiseIO", "PoiseMath", "PoiseMotion", "PoiseSensors", "PoiseControl", "PoiseOutputs",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Replay and the fixed-rate loop.

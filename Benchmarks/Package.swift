@@ -44,5 +44,10 @@ let package = Package(
             dependencies: benchmarkDependencies,
             path: "Benchmarks/SensorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "OutputBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/OutputBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

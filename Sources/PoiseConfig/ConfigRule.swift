@@ -33,13 +33,5 @@ extension ConfigSchema {
             guard file.boolean("filter.magnetometer"), !file.boolean("sensor.magnetometer") else { return nil }
             return "filter.magnetometer is true but sensor.magnetometer is false; set filter.magnetometer: false for 6D fusion"
         },
-        ConfigRule(list: "outputs.pwm", paths: ["safe_duty_us", "period_us"]) { pwm, _ in
-            guard pwm.integer("safe_duty_us") > pwm.integer("period_us") else { return nil }
-            return "safe_duty_us (\(pwm.integer("safe_duty_us")) µs) is longer than period_us (\(pwm.integer("period_us")) µs)"
-        },
-        ConfigRule(list: "outputs.pwm", paths: ["source"]) { pwm, file in
-            guard pwm.string("source") == "controller", file.string("controller.kind") == "none" else { return nil }
-            return "`controller` needs a controller; set controller.kind: pid"
-        },
-    ]
+    ] + outputRules
 }

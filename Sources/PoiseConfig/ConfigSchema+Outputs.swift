@@ -1,27 +1,154 @@
 extension ConfigSchema {
-    // Output channel keys. Typed properties live in PoiseConfiguration+Outputs.swift.
+    // Output channel keys. Typed properties live in PoiseConfiguration+Outputs.swift; the
+    // mapping is described in docs/outputs.md.
 
     static let outputGroups: [ConfigGroup] = [
-        ConfigGroup("outputs", doc: "PWM and GPIO outputs; each goes to its safe value on any fault."),
+        ConfigGroup("outputs", doc: "Output channels (GPIO lines, sysfs PWM, PCA9685); each goes to its safe value whenever the controller is not live."),
+        ConfigGroup("outputs.pca9685", doc: "PCA9685 16-channel PWM board on board.i2c_bus, shared with the MPU-9250."),
     ]
 
-    static let pwmElement: [ConfigKey] = [
-        ConfigKey(required: "chip", .integer(range: 0...1023), doc: "PWM chip number, as in /sys/class/pwm/pwmchipN."),
-        ConfigKey(required: "channel", .integer(range: 0...1023), doc: "Channel on that chip."),
-        ConfigKey("period_us", .integer(range: 100...1_000_000), default: 20000, unit: "µs", doc: "PWM period."),
-        ConfigKey("safe_duty_us", .integer(range: 0...1_000_000), default: 1500, unit: "µs", doc: "Pulse width held while safe."),
-        ConfigKey(required: "source", .enumeration(["pitch", "roll", "yaw", "controller"]), doc: "What drives the pulse width."),
+    /// Signal names a channel's `source` may take (PoiseControl's `OutputSignal`).
+    public static let outputSignals = [
+        "motor1", "motor2", "motor3", "motor4", "motor5", "motor6", "motor7", "motor8",
+        "left_wheel", "right_wheel", "left_wheel_duty", "right_wheel_duty",
+        "left_wheel_forward", "left_wheel_reverse", "right_wheel_forward", "right_wheel_reverse",
+        "pitch", "roll", "yaw", "armed", "fault", "faceDown", "atRest",
     ]
 
-    static let gpioElement: [ConfigKey] = [
-        ConfigKey(required: "line", .integer(range: 0...4095), doc: "Line offset on board.gpio_chip."),
-        ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "Level held while safe."),
-        ConfigKey(required: "source", .enumeration(["faceDown", "fault", "atRest"]), doc: "Condition that drives the line high."),
+    static let channelElement: [ConfigKey] = [
+        ConfigKey(required: "name", .string, doc: "Name used in messages and by `poise safe`."),
+        ConfigKey(required: "kind", .enumeration(["gpio", "pwm", "pca9685"]), doc: "`gpio` a libgpiod line, `pwm` a /sys/class/pwm channel, `pca9685` a PCA9685 channel."),
+        ConfigKey(required: "source", .enumeration(outputSignals), doc: "Signal that drives the channel (motors 0…1, wheels −1…1, duties 0…1, directions and flags 0/1, angles rad)."),
+        ConfigKey("chip", .string, default: "", doc: "gpio: chip name (gpiochip0), path (/dev/gpiochip0) or label (pinctrl-rp1 on a Pi 5), empty = board.gpio_chip; pwm: N of /sys/class/pwm/pwmchipN, empty = 0."),
+        ConfigKey("line", .integer(range: -1...4095), default: -1, doc: "gpio: line offset on the chip (the BCM GPIO number on a Pi); required for gpio."),
+        ConfigKey("channel", .integer(range: -1...1023), default: -1, doc: "pwm: channel on the chip; pca9685: 0…15; required for both."),
+        ConfigKey("active_low", .boolean, default: false, doc: "gpio: logical 1 drives the pin low."),
+        ConfigKey("drive", .enumeration(["push_pull", "open_drain", "open_source"]), default: "push_pull", doc: "gpio: output drive."),
+        ConfigKey("threshold", .number(range: -1000...1000), default: 0.5, doc: "gpio: the line is 1 while the signal ≥ this."),
+        ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "gpio: level held while not live."),
+        ConfigKey("period_us", .integer(range: 10...1_000_000), default: 20000, unit: "µs", doc: "pwm: PWM period: 20000 for servos, 50 (20 kHz) for an H-bridge (pca9685 channels use outputs.pca9685.frequency_hz)."),
+        ConfigKey("polarity", .enumeration(["normal", "inversed"]), default: "normal", doc: "pwm: `inversed` makes the pulse low."),
+        ConfigKey("input_min", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the low end; the signal is clamped to input_min…input_max; both 0 = the signal's own range."),
+        ConfigKey("input_max", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the high end."),
+        ConfigKey("pulse_min_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time at input_min (servo/ESC 1000); both pulse keys 0 = use duty_min/duty_max."),
+        ConfigKey("pulse_max_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time at input_max (servo/ESC 2000)."),
+        ConfigKey("duty_min", .number(range: 0...1), default: 0, doc: "Duty cycle at input_min, fraction of the period."),
+        ConfigKey("duty_max", .number(range: 0...1), default: 1, doc: "Duty cycle at input_max, fraction of the period."),
+        ConfigKey("invert", .boolean, default: false, doc: "Swap the ends of the output range (gpio: output the opposite level)."),
+        ConfigKey("slew_rate", .number(range: 0...1_000_000), default: 0, unit: "1/s", doc: "Largest change per second in signal units; 0 = unlimited."),
+        ConfigKey("safe_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time held while not live (ESC 1000, servo centre 1500); 0 = use safe_duty."),
+        ConfigKey("safe_duty", .number(range: 0...1), default: 0, doc: "Duty cycle held while not live when safe_us is 0; 0 = no pulse."),
     ]
 
     static let outputKeys: [ConfigKey] = [
         // outputs
-        ConfigKey("outputs.pwm", .list(of: pwmElement), default: .list([]), doc: "PWM outputs."),
-        ConfigKey("outputs.gpio", .list(of: gpioElement), default: .list([]), doc: "GPIO outputs."),
+        ConfigKey("outputs.channels", .list(of: channelElement), default: .list([]), doc: "Output channels, at most 16, in the order the loop writes them."),
+        ConfigKey("outputs.pwm_sysfs_root", .string, default: "/sys/class/pwm", doc: "Where the PWM chips are; tests point this at a directory tree."),
+        ConfigKey("outputs.pca9685.address", .integer(range: 0x40...0x7F), default: 0x40, doc: "7-bit I²C address (64 = 0x40 with no address jumpers; write 0x41 etc.)."),
+        ConfigKey("outputs.pca9685.frequency_hz", .number(range: 24...1526), default: 50, unit: "Hz", doc: "PWM frequency: 50 for servos, up to 400 for ESCs."),
+        ConfigKey("outputs.pca9685.oscillator_hz", .number(range: 20_000_000...30_000_000), default: 25_000_000, unit: "Hz", doc: "The chip's oscillator; measure a pulse and adjust when pulses are a few % off."),
     ]
+
+    /// Cross-key checks of output channels, reported on the line of the key at fault.
+    static let outputRules: [ConfigRule] = [
+        ConfigRule(paths: ["outputs.channels"]) { file, _ in
+            let count = file.list("outputs.channels").count
+            return count > 16 ? "at most 16 output channels, got \(count)" : nil
+        },
+        ConfigRule(list: "outputs.channels", paths: ["line", "kind"]) { channel, _ in
+            guard channel.string("kind") == "gpio", channel.integer("line") < 0 else { return nil }
+            return "a gpio channel needs `line` (the line offset, e.g. 17 for GPIO17)"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["channel", "kind"]) { channel, _ in
+            let kind = channel.string("kind"), number = channel.integer("channel")
+            if kind == "pwm", number < 0 { return "a pwm channel needs `channel` (M of pwmchipN/pwmM)" }
+            if kind == "pca9685", !(0...15).contains(number) { return "a pca9685 channel needs `channel` 0…15" }
+            return nil
+        },
+        ConfigRule(list: "outputs.channels", paths: ["chip"]) { channel, _ in
+            guard channel.string("kind") == "pwm" else { return nil }
+            let chip = channel.string("chip")
+            guard !chip.isEmpty, Int(chip).map({ $0 < 0 }) ?? true else { return nil }
+            return "a pwm chip is the number N of /sys/class/pwm/pwmchipN, got `\(chip)`"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["input_max", "input_min"]) { channel, _ in
+            let low = channel.number("input_min"), high = channel.number("input_max")
+            guard !(low == 0 && high == 0), low >= high else { return nil }
+            return "input_min (\(format(low))) must be below input_max (\(format(high)))"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["pulse_max_us", "pulse_min_us"]) { channel, _ in
+            let low = channel.number("pulse_min_us"), high = channel.number("pulse_max_us")
+            guard low > high else { return nil }
+            return "pulse_min_us (\(format(low)) µs) is longer than pulse_max_us (\(format(high)) µs); use invert: true to reverse"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["duty_max", "duty_min"]) { channel, _ in
+            let low = channel.number("duty_min"), high = channel.number("duty_max")
+            guard low > high else { return nil }
+            return "duty_min (\(format(low))) is above duty_max (\(format(high))); use invert: true to reverse"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["duty_min", "duty_max", "pulse_min_us"]) { channel, _ in
+            guard usesPulseRange(channel), channel.number("duty_min") != 0 || channel.number("duty_max") != 1 else { return nil }
+            return "give either pulse_min_us/pulse_max_us or duty_min/duty_max, not both"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["safe_duty", "safe_us"]) { channel, _ in
+            guard channel.number("safe_us") > 0, channel.number("safe_duty") > 0 else { return nil }
+            return "give either safe_us or safe_duty, not both"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["pulse_max_us", "safe_us", "period_us"]) { channel, file in
+            guard channel.string("kind") != "gpio" else { return nil }
+            let period = periodMicroseconds(channel, file)
+            let longest = max(channel.number("pulse_max_us"), channel.number("safe_us"))
+            guard longest > period else { return nil }
+            let source = channel.string("kind") == "pwm" ? "period_us" : "1/outputs.pca9685.frequency_hz"
+            return "a \(format(longest)) µs pulse does not fit the \(format(period)) µs period (\(source))"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["safe_us", "pulse_min_us"]) { channel, _ in
+            let safe = channel.number("safe_us")
+            guard safe > 0, usesPulseRange(channel) else { return nil }
+            let low = channel.number("pulse_min_us"), high = channel.number("pulse_max_us")
+            guard safe < low || safe > high else { return nil }
+            return "safe_us (\(format(safe)) µs) lies outside pulse_min_us…pulse_max_us (\(format(low))…\(format(high)) µs); 0 means no pulse"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["pulse_min_us", "pulse_max_us", "safe_us", "safe_duty", "kind"]) { channel, _ in
+            guard channel.string("kind") == "gpio" else { return nil }
+            let pulseKeys = ["pulse_min_us", "pulse_max_us", "safe_us", "safe_duty"]
+            guard let used = pulseKeys.first(where: { channel.number($0) != 0 }) else { return nil }
+            return "`\(used)` applies to pwm and pca9685 channels; a gpio channel uses threshold and safe_value"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["name"]) { channel, file in
+            let channels = file.list("outputs.channels")
+            guard let first = channels.firstIndex(where: { $0.string("name") == channel.string("name") }),
+                  channels[first] != channel else { return nil }
+            return "the name `\(channel.string("name"))` is also used by outputs.channels[\(first)]"
+        },
+        ConfigRule(list: "outputs.channels", paths: ["channel", "line", "kind"]) { channel, file in
+            let channels = file.list("outputs.channels")
+            let place = hardwarePlace(channel, file)
+            guard let first = channels.firstIndex(where: { hardwarePlace($0, file) == place }),
+                  channels[first] != channel else { return nil }
+            return "\(place) is also driven by `\(channels[first].string("name"))` (outputs.channels[\(first)])"
+        },
+    ]
+
+    static func usesPulseRange(_ channel: ConfigTable) -> Bool {
+        channel.number("pulse_min_us") != 0 || channel.number("pulse_max_us") != 0
+    }
+
+    /// The channel's PWM period, µs.
+    static func periodMicroseconds(_ channel: ConfigTable, _ file: ConfigTable) -> Double {
+        channel.string("kind") == "pwm"
+            ? Double(channel.integer("period_us")) : 1e6 / file.number("outputs.pca9685.frequency_hz")
+    }
+
+    /// What a channel drives, for the uniqueness check: `gpiochip0 line 17`.
+    static func hardwarePlace(_ channel: ConfigTable, _ file: ConfigTable) -> String {
+        let chip = channel.string("chip")
+        switch channel.string("kind") {
+        case "gpio": return "\(chip.isEmpty ? file.string("board.gpio_chip") : chip) line \(channel.integer("line"))"
+        case "pwm": return "pwmchip\(chip.isEmpty ? "0" : chip)/pwm\(channel.integer("channel"))"
+        default: return "PCA9685 channel \(channel.integer("channel"))"
+        }
+    }
+
+    static func format(_ value: Double) -> String { ConfigFormat.number(value) }
 }

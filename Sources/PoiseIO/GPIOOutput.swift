@@ -1,8 +1,6 @@
-import CGPIOD
-import CI2C
 import SystemPackage
 
-/// A failed GPIO operation, naming the chip and line.
+/// A failed GPIO operation, naming the chip, the line and, for a busy line, its holder.
 public struct GPIOError: Error, CustomStringConvertible, Sendable, Equatable {
     public enum Operation: String, Sendable {
         case openChip = "open chip"
@@ -14,70 +12,68 @@ public struct GPIOError: Error, CustomStringConvertible, Sendable, Equatable {
     public var chip: String
     public var line: UInt32
     public var errno: Errno
+    /// Who holds the line, when a request failed because it is busy.
+    public var holder: String?
+
+    public init(operation: Operation, chip: String, line: UInt32, errno: Errno, holder: String? = nil) {
+        self.operation = operation
+        self.chip = chip
+        self.line = line
+        self.errno = errno
+        self.holder = holder
+    }
 
     public var description: String {
         let place = operation == .openChip ? chip : "\(chip) line \(line)"
         var text = "\(operation.rawValue) \(place): \(errno.description) (\(errno.symbolicName))"
         if operation == .openChip, errno == .noSuchFileOrDirectory {
-            text += "; list chips with `gpiodetect` (package gpiod)"
+            text += "; list chips and their labels with `gpiodetect` (package gpiod)"
         } else if errno == .resourceBusy {
-            text += "; another process or kernel driver holds the line (see `gpioinfo`)"
+            text += "; the line is held by \(holder.map { "\"\($0)\"" } ?? "another user") (see `gpioinfo \(chip)`)"
+        } else if errno == .permissionDenied {
+            text += "; add the user to group gpio or run with sudo"
         }
         return text
     }
 }
 
-/// One GPIO line driven as an output through libgpiod v1.6.
+/// One GPIO output line of a ``GPIODevice``: requested at its safe value, written only when
+/// its level changes, and set back to the safe value before it is released.
 ///
-/// The line starts at, and is returned to, its safe value: when released (explicitly or
-/// when the value is destroyed) it is set to `safeValue` before the kernel reclaims it.
-public struct GPIOOutput: ~Copyable {
-    public let chipName: String
-    public let offset: UInt32
+/// Plain data holding the device's handle; the owner (the output bank) keeps the device and
+/// passes it in, so one device serves every line without reference types in the tick.
+public struct GPIOOutput: Sendable {
+    public let request: GPIOLineRequest
+    public let handle: GPIOLineHandle
     /// The level the line takes at start-up and on release.
-    public let safeValue: Bool
-    private let chip: OpaquePointer
-    private let line: OpaquePointer
+    public var safeValue: Bool { request.initialValue }
 
-    /// Requests `line` of `chip` (for example `gpiochip0`, line 17 = BCM GPIO17 on a Pi).
-    public init(chip chipName: String, line offset: UInt32, safeValue: Bool = false,
-                consumer: String = "poise") throws(GPIOError) {
-        func failure(_ operation: GPIOError.Operation) -> GPIOError {
-            GPIOError(operation: operation, chip: chipName, line: offset, errno: Errno(rawValue: poise_errno()))
-        }
-        guard let chip = gpiod_chip_open_by_name(chipName) else { throw failure(.openChip) }
-        guard let line = gpiod_chip_get_line(chip, offset) else {
-            let error = failure(.getLine)
-            gpiod_chip_close(chip)
-            throw error
-        }
-        guard gpiod_line_request_output(line, consumer, safeValue ? 1 : 0) == 0 else {
-            let error = failure(.requestOutput)
-            gpiod_chip_close(chip)
-            throw error
-        }
-        self.chipName = chipName
-        self.offset = offset
-        self.safeValue = safeValue
-        self.chip = chip
-        self.line = line
-    }
-
-    /// Drives the line high (`true`) or low.
-    public func set(_ value: Bool) throws(GPIOError) {
-        guard gpiod_line_set_value(line, value ? 1 : 0) == 0 else {
-            throw GPIOError(operation: .setValue, chip: chipName, line: offset, errno: Errno(rawValue: poise_errno()))
+    /// Requests the line as an output at `request.initialValue`.
+    public init(_ request: GPIOLineRequest, device: inout some GPIODevice) throws(GPIOError) {
+        switch device.requestOutput(request) {
+        case .success(let handle):
+            self.request = request
+            self.handle = handle
+        case .failure(let failure):
+            throw GPIOError(operation: failure.operation, chip: request.chip, line: request.line,
+                            errno: failure.errno, holder: failure.holder)
         }
     }
 
-    /// Sets the safe value, releases the line and closes the chip.
-    public consuming func release() {
-        // Ending the value's lifetime runs `deinit`, which does the work.
+    /// Sets the logical level; in the tick, returns the error instead of throwing.
+    @inlinable
+    public func set(_ value: Bool, device: inout some GPIODevice) -> Errno? {
+        device.setValue(handle, value)
     }
 
-    deinit {
-        _ = gpiod_line_set_value(line, safeValue ? 1 : 0)
-        gpiod_line_release(line)
-        gpiod_chip_close(chip)
+    /// The error `set` returned, as a message (outside the tick).
+    public func error(_ errno: Errno) -> GPIOError {
+        GPIOError(operation: .setValue, chip: request.chip, line: request.line, errno: errno)
+    }
+
+    /// Sets the safe value, then releases the line and closes its chip.
+    public func release(device: inout some GPIODevice) {
+        _ = device.setValue(handle, safeValue)
+        device.release(handle)
     }
 }

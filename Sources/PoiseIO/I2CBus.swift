@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// An I²C bus seen from the host: the kernel seam every driver talks through.
 ///
 /// `LinuxI2CBus` implements it on `/dev/i2c-N`; the simulated MPU-9250 in PoiseSensors
@@ -18,6 +20,16 @@ public protocol I2CBus {
 
     /// Writes one byte to a register of the device at `address`.
     mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError)
+
+    /// Writes `bytes` (at most ``I2CBlockWrite/maximumLength``) starting at `register` of the
+    /// device at `address` in one transaction: the register byte, then the data, no repeated
+    /// start, so a device with auto-increment stores them in consecutive registers.
+    mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError)
+
+    /// The block write for the tick: the data travel by value (no closure, no pointer) and
+    /// the kernel's error comes back instead of an ``I2CError`` (whose strings would be
+    /// reference counted). Defaults to `write(address:register:bytes:)`.
+    mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno?
 
     /// Whether something answers at `address`, the way `i2cdetect` asks.
     mutating func probe(address: UInt8) -> I2CProbeResult
@@ -42,5 +54,51 @@ extension I2CBus {
             try writeThenRead(address: address, register: register, into: buffer)
         }
         return value
+    }
+}
+
+/// Limits of ``I2CBus/write(address:register:bytes:)``.
+public enum I2CBlockWrite {
+    /// The longest block one call writes: all 16 PCA9685 channels (4 bytes each).
+    public static let maximumLength = 64
+    /// The longest SMBus I²C block write; longer blocks go out as several transactions when
+    /// the adapter has no plain I²C.
+    public static let smbusLength = 32
+}
+
+/// Up to ``I2CBlockWrite/maximumLength`` bytes for one block write, held by value.
+@frozen
+public struct I2CBlock: Sendable {
+    public var bytes: InlineArray<64, UInt8>
+    /// Bytes in use, from the start.
+    public var count: Int
+
+    @inlinable
+    public init() {
+        bytes = InlineArray(repeating: 0)
+        count = 0
+    }
+
+    /// Appends a byte (ignored past 64).
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        guard count < 64 else { return }
+        bytes[count] = byte
+        count += 1
+    }
+}
+
+extension I2CBus {
+    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+        var copy = block
+        let count = block.count
+        do throws(I2CError) {
+            try withUnsafeBytes(of: &copy.bytes) { (raw) throws(I2CError) in
+                try write(address: address, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+            }
+            return nil
+        } catch {
+            return error.errno
+        }
     }
 }

@@ -17,6 +17,8 @@ public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
         case read(count: Int, register: UInt8)
         /// Writing `value` to `register`.
         case write(register: UInt8, value: UInt8)
+        /// Writing `count` bytes starting at `register`.
+        case writeBlock(count: Int, register: UInt8)
     }
 
     public var operation: Operation
@@ -50,6 +52,10 @@ public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .write(register, value):
             let to = address.map { " of \(hex($0))" } ?? ""
             return "write \(hex(value)) to \(hex(register))\(to) on \(bus): \(reason)"
+        case let .writeBlock(count, register):
+            let to = address.map { " of \(hex($0))" } ?? ""
+            let bytes = count == 1 ? "1 byte" : "\(count) bytes"
+            return "write \(bytes) at \(hex(register))\(to) on \(bus): \(reason)"
         }
     }
 }

@@ -17,6 +17,8 @@ public struct I2CFunctionality: OptionSet, Sendable, Hashable, CustomStringConve
     public static let smbusWriteByteData = I2CFunctionality(rawValue: 0x0010_0000)
     /// I²C block read through SMBus (up to 32 bytes from a register).
     public static let smbusReadI2CBlock = I2CFunctionality(rawValue: 0x0400_0000)
+    /// I²C block write through SMBus (up to 32 bytes to a register).
+    public static let smbusWriteI2CBlock = I2CFunctionality(rawValue: 0x0800_0000)
 
     public var description: String {
         var names: [String] = []
@@ -26,6 +28,7 @@ public struct I2CFunctionality: OptionSet, Sendable, Hashable, CustomStringConve
         if contains(.smbusReadByteData) { names.append("SMBus read byte data") }
         if contains(.smbusWriteByteData) { names.append("SMBus write byte data") }
         if contains(.smbusReadI2CBlock) { names.append("SMBus I2C block read") }
+        if contains(.smbusWriteI2CBlock) { names.append("SMBus I2C block write") }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

@@ -5,7 +5,9 @@ import SystemPackage
 ///
 /// Register reads are one `I2C_RDWR` transaction (write the register, repeated start,
 /// read N bytes) and register writes one `I2C_RDWR` message when the adapter supports plain
-/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`.
+/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`. Block writes
+/// are one `I2C_RDWR` message (register byte then data), or SMBus I²C block writes of up to
+/// 32 bytes each.
 /// Like `FileDescriptor`, the bus is a value: call `close()` once when done.
 public struct LinuxI2CBus: I2CBus, Sendable {
     public let path: String
@@ -73,6 +75,44 @@ public struct LinuxI2CBus: I2CBus, Sendable {
         if case .failure(let errno) = result {
             throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: errno)
         }
+    }
+
+    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+        var block = I2CBlock()
+        for byte in bytes.prefix(I2CBlockWrite.maximumLength) { block.append(byte) }
+        let errno = bytes.count > I2CBlockWrite.maximumLength
+            ? .invalidArgument : tryWrite(address: address, register: register, block: block)
+        if let errno {
+            throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: errno)
+        }
+    }
+
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+        if functionality.contains(.plainI2C) {
+            return Kernel.writeBlock(descriptor.rawValue, address: address, register: register, block: block)
+        }
+        guard functionality.contains(.smbusWriteI2CBlock) else { return .notSupported }
+        if selectedAddress != address {
+            if let errno = Kernel.selectAddressRaw(descriptor.rawValue, address) {
+                selectedAddress = nil
+                return errno
+            }
+            selectedAddress = address
+        }
+        // Consecutive blocks land where one long write would (the device auto-increments).
+        var start = 0
+        while start < block.count {
+            let count = min(I2CBlockWrite.smbusLength, block.count - start)
+            if let errno = Kernel.smbusWriteBlock(descriptor.rawValue, register: register &+ UInt8(start),
+                                                  block: block, start: start, count: count) {
+                return errno
+            }
+            start += count
+        }
+        return nil
     }
 
     public mutating func probe(address: UInt8) -> I2CProbeResult {

@@ -1,5 +1,9 @@
+import CGPIOD
 import CI2C
 import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The unsafe edge: every i2c-dev ioctl and libi2c call the Linux backend makes goes through
 // here, each returning `Result` with the thread's errno captured immediately after the call.
@@ -7,6 +11,27 @@ import SystemPackage
 
 @usableFromInline
 enum Kernel {
+    /// `pwrite(fd, bytes, count, 0)`, retried on `EINTR`. Excluded from performance analysis
+    /// so the tick's `@_noAllocation` code may call it: the system call allocates nothing in
+    /// the process.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func pwriteAtStart(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
+        while true {
+            let written = pwrite(fd, bytes.baseAddress, bytes.count, 0)
+            if written == bytes.count { return nil }
+            if written >= 0 { return .ioError }
+            let errno = poise_errno()
+            if errno != EINTR { return Errno(rawValue: errno) }
+        }
+    }
+
+    /// `gpiod_line_set_value`: one `GPIOHANDLE_SET_LINE_VALUES_IOCTL` on the line's handle,
+    /// no allocation inside libgpiod. Excluded from performance analysis like `pwriteAtStart`.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func setLineValue(_ line: OpaquePointer, _ value: Bool) -> Errno? {
+        gpiod_line_set_value(line, value ? 1 : 0) == 0 ? nil : Errno(rawValue: poise_errno())
+    }
+
     @usableFromInline
     static func check(_ status: CInt) -> Result<CInt, Errno> {
         status < 0 ? .failure(Errno(rawValue: poise_errno())) : .success(status)
@@ -62,6 +87,40 @@ enum Kernel {
             case .success(let done): return done == 1 ? .success(()) : .failure(.ioError)
             }
         }
+    }
+
+    /// One `I2C_RDWR` message: the register byte followed by the block, from one stack buffer.
+    /// Excluded from performance analysis (a system call; nothing allocated in the process).
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func writeBlock(_ fd: CInt, address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+        var message = InlineArray<65, UInt8>(repeating: 0)
+        message[0] = register
+        for index in 0..<block.count { message[index + 1] = block.bytes[index] }
+        return withUnsafeMutableBytes(of: &message) { raw in
+            var header = i2c_msg(addr: UInt16(address), flags: 0, len: UInt16(block.count + 1),
+                                 buf: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            let done = poise_i2c_rdwr(fd, &header, 1)
+            if done < 0 { return Errno(rawValue: poise_errno()) }
+            return done == 1 ? nil : .ioError
+        }
+    }
+
+    /// SMBus I²C block write of `count` (≤ 32) bytes of the block from `start`.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func smbusWriteBlock(_ fd: CInt, register: UInt8, block: I2CBlock, start: Int, count: Int) -> Errno? {
+        guard count > 0, count <= I2CBlockWrite.smbusLength, start + count <= block.count else { return .invalidArgument }
+        var copy = block.bytes
+        return withUnsafeMutableBytes(of: &copy) { raw in
+            let status = i2c_smbus_write_i2c_block_data(
+                fd, register, UInt8(count), raw.baseAddress!.advanced(by: start).assumingMemoryBound(to: UInt8.self))
+            return status < 0 ? Errno(rawValue: poise_errno()) : nil
+        }
+    }
+
+    /// `ioctl(fd, I2C_SLAVE, address)`, for the tick.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func selectAddressRaw(_ fd: CInt, _ address: UInt8) -> Errno? {
+        poise_i2c_set_slave(fd, UInt(address)) < 0 ? Errno(rawValue: poise_errno()) : nil
     }
 
     /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.

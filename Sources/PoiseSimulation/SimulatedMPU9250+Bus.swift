@@ -60,6 +60,18 @@ extension SimulatedMPU9250 {
         }
     }
 
+    /// A block write is the single-byte writes at consecutive registers (the MPU-9250
+    /// auto-increments), counted as one transaction.
+    public mutating func write(address target: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+        for (offset, value) in bytes.enumerated() {
+            try write(address: target, register: register &+ UInt8(truncatingIfNeeded: offset), value: value)
+            if offset > 0 {
+                counters.transactions -= 1
+                counters.writes -= 1
+            }
+        }
+    }
+
     public mutating func probe(address target: UInt8) -> I2CProbeResult {
         counters.transactions += 1
         if target == AK8963.address { return magnetometerPresent ? .present : .absent }

@@ -9,7 +9,8 @@ struct Poise: ParsableCommand {
         discussion: """
             Start with `poise synth` to make a trace with exact ground truth, `poise replay` to \
             run a filter over it, `poise eval` to score the estimate and `poise plot` to look at \
-            it. `poise probe` checks the wiring of a real board; `poise check` a config file.
+            it. `poise probe` checks the wiring of a real board; `poise check` a config file; \
+            `poise safe` drives every configured output to its safe value.
             """,
         subcommands: [
             CheckCommand.self,
@@ -20,6 +21,7 @@ struct Poise: ParsableCommand {
             PlotCommand.self,
             ProbeCommand.self,
             CalibrateCommand.self,
+            SafeCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

@@ -102,35 +102,63 @@ let badConfigs: [BadConfigCase] = [
     ]),
     BadConfigCase(name: "bad list elements", yaml: """
         outputs:
-          pwm:
-            - chip: 0
+          channels:
+            - name: a
+              kind: pwm
               channel: 1
               source: yaw
-            - chip: 0
+            - kind: pwm
               source: elevator
             - 5
-          gpio: {line: 3}
+          pca9685: {line: 3}
         """, expected: [
-        "t.yaml:6: outputs.pwm[1].channel: missing required key (allowed: 0…1023)",
-        "t.yaml:7: outputs.pwm[1].source: unknown value `elevator` (allowed: pitch, roll, yaw, controller)",
-        "t.yaml:8: outputs.pwm[2]: expected a mapping of keys, got `5` (allowed: chip, channel, period_us, safe_duty_us, source)",
-        "t.yaml:9: outputs.gpio: expected a list of tables, got a mapping",
+        "t.yaml:7: outputs.channels[1].name: missing required key",
+        "t.yaml:8: outputs.channels[1].source: unknown value `elevator` (allowed: \(ConfigSchema.outputSignals.joined(separator: ", ")))",
+        "t.yaml:9: outputs.channels[2]: expected a mapping of keys, got `5` (allowed: name, kind, source, chip, line, channel, active_low, drive, threshold, safe_value, period_us, polarity, input_min, input_max, pulse_min_us, pulse_max_us, duty_min, duty_max, invert, slew_rate, safe_us, safe_duty)",
+        "t.yaml:10: outputs.pca9685.line: unknown key (allowed: address, frequency_hz, oscillator_hz)",
     ]),
-    BadConfigCase(name: "flow list element out of range", yaml: "outputs:\n  gpio:\n    - {line: 17, source: faceDown}\n    - {line: 5000, safe_value: 2, source: atRest}\n", expected: [
-        "t.yaml:4: outputs.gpio[1].line: `5000` is out of range (allowed: 0…4095)",
-        "t.yaml:4: outputs.gpio[1].safe_value: `2` is not one of the allowed values (allowed: 0, 1)",
+    BadConfigCase(name: "flow list element out of range", yaml: "outputs:\n  channels:\n    - {name: a, kind: gpio, line: 17, source: faceDown}\n    - {name: b, kind: gpio, line: 5000, safe_value: 2, source: atRest}\n", expected: [
+        "t.yaml:4: outputs.channels[1].line: `5000` is out of range (allowed: -1…4095)",
+        "t.yaml:4: outputs.channels[1].safe_value: `2` is not one of the allowed values (allowed: 0, 1)",
+    ]),
+    BadConfigCase(name: "output channel rules", yaml: """
+        outputs:
+          channels:
+            - {name: led, kind: gpio, source: fault}
+            - {name: esc, kind: pca9685, channel: 16, source: motor1}
+            - {name: servo, kind: pwm, chip: 0, channel: 0, source: pitch, pulse_min_us: 2000, pulse_max_us: 1000}
+            - {name: servo2, kind: pwm, channel: 1, source: pitch, pulse_min_us: 1000, pulse_max_us: 2000, safe_us: 2500}
+            - {name: duty, kind: pwm, channel: 2, source: left_wheel_duty, duty_min: 0.8, duty_max: 0.2, input_min: 1, input_max: 0}
+            - {name: both, kind: pwm, channel: 3, source: motor2, pulse_min_us: 1000, pulse_max_us: 2000, duty_max: 0.5, safe_us: 1000, safe_duty: 0.1}
+            - {name: fat, kind: pwm, channel: 4, period_us: 1000, source: motor3, pulse_min_us: 1000, pulse_max_us: 2000}
+            - {name: led, kind: gpio, line: 5, source: armed, safe_us: 3}
+            - {name: led2, kind: gpio, chip: gpiochip0, line: 5, source: armed}
+            - {name: esc2, kind: pca9685, channel: 0, source: motor1, pulse_min_us: 1000, pulse_max_us: 2000, safe_us: 900}
+            - {name: bad, kind: pwm, chip: x, channel: 0, source: motor1}
+        """, expected: [
+        "t.yaml:3: outputs.channels[0].kind: a gpio channel needs `line` (the line offset, e.g. 17 for GPIO17)",
+        "t.yaml:4: outputs.channels[1].channel: a pca9685 channel needs `channel` 0…15",
+        "t.yaml:5: outputs.channels[2].pulse_max_us: pulse_min_us (2000 µs) is longer than pulse_max_us (1000 µs); use invert: true to reverse",
+        "t.yaml:6: outputs.channels[3].safe_us: safe_us (2500 µs) lies outside pulse_min_us…pulse_max_us (1000…2000 µs); 0 means no pulse",
+        "t.yaml:7: outputs.channels[4].input_max: input_min (1) must be below input_max (0)",
+        "t.yaml:7: outputs.channels[4].duty_max: duty_min (0.8) is above duty_max (0.2); use invert: true to reverse",
+        "t.yaml:8: outputs.channels[5].duty_max: give either pulse_min_us/pulse_max_us or duty_min/duty_max, not both",
+        "t.yaml:8: outputs.channels[5].safe_duty: give either safe_us or safe_duty, not both",
+        "t.yaml:9: outputs.channels[6].pulse_max_us: a 2000 µs pulse does not fit the 1000 µs period (period_us)",
+        "t.yaml:10: outputs.channels[7].safe_us: `safe_us` applies to pwm and pca9685 channels; a gpio channel uses threshold and safe_value",
+        "t.yaml:10: outputs.channels[7].name: the name `led` is also used by outputs.channels[0]",
+        "t.yaml:11: outputs.channels[8].line: gpiochip0 line 5 is also driven by `led` (outputs.channels[7])",
+        "t.yaml:12: outputs.channels[9].safe_us: safe_us (900 µs) lies outside pulse_min_us…pulse_max_us (1000…2000 µs); 0 means no pulse",
+        "t.yaml:13: outputs.channels[10].chip: a pwm chip is the number N of /sys/class/pwm/pwmchipN, got `x`",
+    ]),
+    BadConfigCase(name: "more than 16 channels", yaml: "outputs:\n  channels:\n" + (0..<17).map { "    - {name: m\($0), kind: gpio, line: \($0), source: armed}\n" }.joined(), expected: [
+        "t.yaml:3: outputs.channels: at most 16 output channels, got 17",
     ]),
     BadConfigCase(name: "north reference without magnetometer", yaml: "frame:\n  output: xMagneticNorthZVertical\nfilter:\n  magnetometer: false\n", expected: [
         "t.yaml:2: frame.output: `xMagneticNorthZVertical` needs filter.magnetometer: true",
     ]),
     BadConfigCase(name: "9D filter without magnetometer", yaml: "sensor:\n  magnetometer: false\n", expected: [
         "t.yaml:2: sensor.magnetometer: filter.magnetometer is true but sensor.magnetometer is false; set filter.magnetometer: false for 6D fusion",
-    ]),
-    BadConfigCase(name: "safe pulse longer than the period", yaml: "controller:\n  kind: pid\noutputs:\n  pwm:\n    - chip: 0\n      channel: 0\n      source: controller\n      period_us: 1000\n", expected: [
-        "t.yaml:8: outputs.pwm[0].period_us: safe_duty_us (1500 µs) is longer than period_us (1000 µs)",
-    ]),
-    BadConfigCase(name: "controller output without controller", yaml: "outputs:\n  pwm:\n    - {chip: 0, channel: 0, source: pitch}\n    - {chip: 0, channel: 1, source: controller}\n", expected: [
-        "t.yaml:4: outputs.pwm[1].source: `controller` needs a controller; set controller.kind: pid",
     ]),
     BadConfigCase(name: "every problem at once, in line order", yaml: "loop:\n  rate_hz: 0\n  cpu: -2\nboard:\n  kind: pi\n", expected: [
         "t.yaml:2: loop.rate_hz: `0` is out of range (allowed: 1…2000 Hz)",

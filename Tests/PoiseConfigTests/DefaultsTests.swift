@@ -29,7 +29,8 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(abs(c.filter.poise.biasLimit - 2 * Double.pi / 180) < 1e-15)
     #expect(c.frame.output == .enu)
     #expect(c.controller.kind == .none && c.controller.pid.outputLimit == 1)
-    #expect(c.outputs.pwm.isEmpty && c.outputs.gpio.isEmpty)
+    #expect(c.outputs.channels.isEmpty && c.outputs.pwmSysfsRoot == "/sys/class/pwm")
+    #expect(c.outputs.pca9685.address == 0x40 && c.outputs.pca9685.frequencyHz == 50)
     #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 50)
     #expect(c.loop.rateHz == 200 && c.loop.overrunLimit == 5 && c.loop.realtimePriority == 0 && c.loop.cpu == -1)
     #expect(c.values.number("filter.madgwick.beta") == 0.1)
@@ -50,17 +51,19 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(try PoiseConfiguration.parse(text: example, file: "poise.example.yaml") == .default)
 }
 
-@Test(arguments: ["sim.yaml", "raspberry-pi-mpu9250.yaml", "poise.example.yaml"])
+@Test(arguments: ["sim.yaml", "raspberry-pi-mpu9250.yaml", "raspberry-pi-5-mpu9250.yaml", "poise.example.yaml"])
 func exampleBoardsAreValid(_ name: String) throws {
     let path = repositoryRoot.appending(path: "boards/\(name)").path
     let configuration = try PoiseConfiguration.load(path: path)
     if name == "raspberry-pi-mpu9250.yaml" {
         #expect(configuration.board.kind == .linux && configuration.board.i2cBus == "/dev/i2c-1")
         #expect(configuration.board.mounting.description == "+y-x+z")
-        #expect(configuration.outputs.pwm.first?.source == .controller)
-        #expect(configuration.outputs.gpio.map(\.line) == [17, 27])
+        #expect(configuration.outputs.channels.first?.kind == .pwm)
+        #expect(configuration.outputs.channels.first?.safeMicroseconds == 1500)
+        #expect(configuration.outputs.channels.filter { $0.kind == .gpio }.map(\.line) == [17, 27])
     }
     if name == "sim.yaml" { #expect(configuration.board.kind == .sim) }
+    if name == "raspberry-pi-5-mpu9250.yaml" { #expect(configuration.board.gpioChip == "pinctrl-rp1") }
 }
 
 @Test func docsCarryTheCurrentKeyReference() throws {

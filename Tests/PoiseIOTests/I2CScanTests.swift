@@ -17,6 +17,8 @@ private struct FakeBus: I2CBus {
 
     mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {}
 
+    mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {}
+
     mutating func probe(address: UInt8) -> I2CProbeResult {
         busy.contains(address) ? .busy : present.contains(address) ? .present : .absent
     }

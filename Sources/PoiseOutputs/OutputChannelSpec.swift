@@ -1,0 +1,104 @@
+import PoiseIO
+
+/// One configured output channel: the hardware it drives and how a signal maps onto it.
+public struct OutputChannelSpec: Sendable, Equatable {
+    public enum Hardware: Sendable, Equatable {
+        /// A GPIO line; its request's `initialValue` is replaced by the mapping's safe value.
+        case gpio(GPIOLineRequest)
+        /// A sysfs PWM channel, `pwmchip<chip>/pwm<channel>`.
+        case pwm(chip: Int, channel: Int, periodNanoseconds: UInt64, polarity: PWMPolarity)
+        /// A PCA9685 channel, 0…15.
+        case pca9685(channel: Int)
+    }
+
+    /// For messages: `output left_pwm (outputs.channels[0])`.
+    public var name: String
+    public var hardware: Hardware
+    public var mapping: ChannelMapping
+
+    public init(name: String, hardware: Hardware, mapping: ChannelMapping) {
+        self.name = name
+        self.hardware = hardware
+        self.mapping = mapping
+    }
+
+    /// Where the channel is, for messages: `gpiochip0 line 17`, `pwmchip0/pwm1`, `PCA9685 channel 3`.
+    public var place: String {
+        switch hardware {
+        case .gpio(let request): "\(request.chip) line \(request.line)"
+        case .pwm(let chip, let channel, _, _): "pwmchip\(chip)/pwm\(channel)"
+        case .pca9685(let channel): "PCA9685 channel \(channel)"
+        }
+    }
+}
+
+/// Everything an ``OutputBank`` opens at start-up.
+public struct OutputBankSettings: Sendable, Equatable {
+    public var channels: [OutputChannelSpec]
+    /// The PCA9685, when any channel is on one.
+    public var pca9685: PCA9685.Settings
+    /// `/sys/class/pwm`, or a directory tree in tests.
+    public var pwmSysfsRoot: String
+
+    public init(channels: [OutputChannelSpec], pca9685: PCA9685.Settings = PCA9685.Settings(),
+                pwmSysfsRoot: String = "/sys/class/pwm") {
+        self.channels = channels
+        self.pca9685 = pca9685
+        self.pwmSysfsRoot = pwmSysfsRoot
+    }
+
+    /// Whether any channel is on the PCA9685 (the bank then needs the I²C bus).
+    public var usesPCA9685: Bool {
+        channels.contains { if case .pca9685 = $0.hardware { true } else { false } }
+    }
+}
+
+/// A failure to open, write or make safe an output, naming the channel.
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    /// Channel name, or `PCA9685` for the chip itself.
+    public var channel: String
+    public var place: String
+    public var reason: String
+
+    public init(channel: String, place: String, reason: String) {
+        self.channel = channel
+        self.place = place
+        self.reason = reason
+    }
+
+    public var description: String { "output \(channel) (\(place)): \(reason)" }
+}
+
+/// A fault seen in the tick, as plain data: which channel, and the kernel's error.
+public struct OutputFault: Sendable, Equatable {
+    /// Index of the channel in the bank's settings.
+    public var channel: Int
+    public var errno: Errno
+
+    public init(channel: Int, errno: Errno) {
+        self.channel = channel
+        self.errno = errno
+    }
+}
+
+import SystemPackage
+
+/// A bus for banks without PCA9685 channels: every transfer fails with `ENODEV`.
+public struct NoI2CBus: I2CBus {
+    public var path: String { "none" }
+    public var functionality: I2CFunctionality { [] }
+    public init() {}
+    public mutating func writeThenRead(address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
+        throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
+    }
+    public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
+        throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: .operationNotSupportedByDevice)
+    }
+    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+        throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
+    }
+    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+        .operationNotSupportedByDevice
+    }
+    public mutating func probe(address: UInt8) -> I2CProbeResult { .absent }
+}

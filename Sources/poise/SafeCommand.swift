@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import PoiseConfig
+import PoiseIO
+import PoiseOutputs
+import PoiseRuntime
+import PoiseSimulation
+
+/// `poise safe`: drives every configured output to its safe value and exits.
+struct SafeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "safe",
+        abstract: "Drive every configured output to its safe value, then exit.",
+        discussion: """
+            A crash or SIGKILL runs no handlers, and a sysfs PWM channel keeps pulsing after \
+            its process dies. This command opens each output of the configuration on its own, \
+            sets its safe value and lets it go: GPIO lines are released at their safe level, \
+            sysfs PWM channels stay exported and enabled at their safe pulse (disabled when the \
+            safe duty is 0), and the PCA9685 keeps its safe pulses (ALL_LED_OFF when every one \
+            is 0). It prints one line per channel and exits 0, or 1 when any output could not \
+            be made safe (each failure is printed as `poise: output NAME (WHERE): reason`); the \
+            other outputs are made safe regardless. With `board.kind: sim` it runs against the \
+            simulated hardware.
+
+            Run it from the service unit so it happens however the loop ends:
+              [Service]
+              ExecStart=/usr/local/bin/poise run --config /etc/poise.yaml
+              ExecStopPost=/usr/local/bin/poise safe --config /etc/poise.yaml
+
+            Examples:
+              poise safe --config boards/raspberry-pi-mpu9250.yaml
+              sudo poise safe --config /etc/poise.yaml
+            """)
+
+    @Option(help: "The configuration whose outputs to make safe.")
+    var config: String
+
+    func run() throws {
+        let configuration: PoiseConfiguration
+        do {
+            configuration = try PoiseConfiguration.load(path: config)
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        let settings = OutputBankSettings(configuration: configuration)
+        guard !settings.channels.isEmpty else {
+            print("\(config): no outputs configured")
+            return
+        }
+        let failures: [OutputError]
+        let lines: [String]
+        switch configuration.board.kind {
+        case .linux:
+            var bus: LinuxI2CBus? = nil
+            var busError: OutputError? = nil
+            if settings.usesPCA9685 {
+                do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
+                    busError = OutputError(channel: "PCA9685", place: configuration.board.i2cBus, reason: error.description)
+                }
+            }
+            if var linuxBus = bus {
+                (lines, failures) = Self.makeSafe(settings, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &linuxBus)
+                linuxBus.close()
+            } else {
+                var none = NoI2CBus()
+                var reduced = settings
+                if busError != nil { reduced.channels.removeAll { if case .pca9685 = $0.hardware { true } else { false } } }
+                var (partLines, partFailures) = Self.makeSafe(reduced, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &none)
+                if let busError {
+                    partFailures.append(busError)
+                    for spec in settings.channels {
+                        if case .pca9685 = spec.hardware { partLines.append(Self.line(spec, ok: false)) }
+                    }
+                }
+                (lines, failures) = (partLines, partFailures)
+            }
+        case .sim:
+            var bus = SimulatedI2CBus(imu: SimulatedMPU9250(motion: StaticPose()), pca9685: SimulatedPCA9685(
+                address: UInt8(configuration.outputs.pca9685.address)))
+            (lines, failures) = Self.makeSafe(settings, gpio: SimulatedGPIO(for: settings),
+                                              files: SimulatedPWMFiles(for: settings), bus: &bus)
+        }
+        for line in lines { print(line) }
+        for failure in failures { printError("poise: \(failure)") }
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Opens what it can (each channel at its safe value), drives safe, releases without
+    /// unexporting; one line per channel in config order.
+    static func makeSafe<G: GPIODevice, F: PWMFileSystem, B: I2CBus>(
+        _ settings: OutputBankSettings, gpio: G, files: F, bus: inout B
+    ) -> (lines: [String], failures: [OutputError]) {
+        var failures: [OutputError] = []
+        var bank = OutputBank(openingWhatItCan: settings, gpio: gpio, files: files, bus: &bus, failures: &failures)
+        let open = settings.channels.indices.map { bank.isOpen($0) }
+        failures += bank.release(unexport: false, bus: &bus)
+        let failed = Set(failures.map(\.channel))
+        let lines = settings.channels.enumerated().map { index, spec in
+            line(spec, ok: open[index] && !failed.contains(spec.name)
+                 && !(failed.contains("PCA9685") && { if case .pca9685 = spec.hardware { true } else { false } }()))
+        }
+        return (lines, failures)
+    }
+
+    /// `esc1  PCA9685 channel 0  safe: 1000 µs pulse`, or `… FAILED`.
+    static func line(_ spec: OutputChannelSpec, ok: Bool) -> String {
+        let safe = spec.mapping.safeValue
+        let value: String
+        switch spec.hardware {
+        case .gpio(let request):
+            value = "level \(safe)\(request.activeLow ? " (active low)" : ""), released"
+        case .pwm:
+            value = safe == 0 ? "no pulse, disabled" : "\(microseconds(safe)) µs pulse, enabled"
+        case .pca9685:
+            value = safe == 0 ? "no pulse" : "\(microseconds(safe)) µs pulse"
+        }
+        return "\(spec.name)  \(spec.place)  " + (ok ? "safe: \(value)" : "FAILED (see below)")
+    }
+
+    static func microseconds(_ nanoseconds: UInt32) -> String {
+        let value = Double(nanoseconds) / 1000
+        return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

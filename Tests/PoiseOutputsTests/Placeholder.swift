@@ -1,3 +1,0 @@
-import Testing
-import PoiseOutputs
-@Test func outputsModuleLinks() {}
