@@ -37,6 +37,7 @@ struct EvalCommand: ParsableCommand {
     var plot: String?
 
     func run() throws {
+        Interruption.install()
         let configuration = try estimation.loadConfiguration()
         let choice = try estimation.filterChoice(configuration)
         let useMagnetometer = try estimation.useMagnetometer(configuration)
@@ -54,6 +55,8 @@ struct EvalCommand: ParsableCommand {
                     series: [PlotSeries(name: choice.kind.rawValue, x: evaluation.times, y: evaluation.totalErrors)]))
             }
         }
+        // Scores of a partly read trace would look like real ones: print nothing.
+        if Interruption.requested { return }
         if json {
             print(encodeResultsJSON(results))
         } else {
@@ -77,12 +80,8 @@ func traceName(_ path: String) -> String {
     return name
 }
 
-/// Writes text to a file atomically (a temporary file renamed over the target).
+/// Writes a whole text output under the output-file policy (`OutputFile`).
 func writeTextFile(_ text: String, to path: String) throws {
     if path == "-" { print(text, terminator: ""); return }
-    do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-        throw CLIError("\(path): cannot write file (\(error.localizedDescription))")
-    }
+    try OutputFile.write(text, to: path)
 }

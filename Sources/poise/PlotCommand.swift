@@ -36,6 +36,7 @@ struct PlotCommand: ParsableCommand {
     var output: String = "plot.svg"
 
     func run() throws {
+        Interruption.install()
         var tables: [(name: String, table: ColumnTable)] = []
         for file in files {
             tables.append((traceName(file), try ColumnTable(path: file)))
@@ -45,6 +46,7 @@ struct PlotCommand: ParsableCommand {
         var truthTable: ColumnTable?
         if let truth { truthTable = try ColumnTable(truthEulerOf: truth) }
 
+        if Interruption.requested { return }  // a plot of part of the data would pass for all of it
         var panels: [PlotPanel] = []
         for column in wanted {
             let angle = isAngle(column)

@@ -1,5 +1,9 @@
 import ArgumentParser
 import Foundation
+import PoiseTraces
+
+/// The version `poise --version` prints.
+let poiseVersion = "0.1.0"
 
 @main
 struct Poise: ParsableCommand {
@@ -11,6 +15,7 @@ struct Poise: ParsableCommand {
             run a filter over it, `poise eval` to score the estimate and `poise plot` to look at \
             it. `poise probe` checks the wiring of a real board; `poise check` a config file.
             """,
+        version: poiseVersion,
         subcommands: [
             CheckCommand.self,
             SynthCommand.self,
@@ -23,17 +28,48 @@ struct Poise: ParsableCommand {
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors
-    /// keep ArgumentParser's usage text and exit status.
+    /// keep ArgumentParser's usage text (the subcommand's) and exit status. This is the one
+    /// place where an interruption is reported and standard output's writes are checked.
     static func main() {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch where isRuntimeError(error) {
-            printError("poise: \(error)")
-            Foundation.exit(1)
+            command = try parseAsRoot()
         } catch {
             exit(withError: error)
         }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            finishInterrupted()
+            printError("Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n"
+                + "  See 'poise help \(type(of: command).configuration.commandName ?? "")' for more information.")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch where isRuntimeError(error) {
+            finishInterrupted()
+            printError("poise: \(error)")
+            Foundation.exit(1)
+        } catch {
+            finishInterrupted()
+            finishStandardOutput()
+            exit(withError: error)
+        }
+        finishInterrupted()
+        finishStandardOutput()
+    }
+
+    /// After SIGINT/SIGTERM: one line saying what was kept, exit 128 + signal.
+    private static func finishInterrupted() {
+        guard Interruption.requested else { return }
+        printError("poise: \(Interruption.message)")
+        Foundation.exit(128 + Interruption.signalNumber)
+    }
+
+    /// A failed write to standard output (a full disk, /dev/full) exits 1.
+    private static func finishStandardOutput() {
+        let code = StandardOutput.firstError
+        guard code != 0 else { return }
+        printError("poise: standard output: cannot write: \(String(cString: strerror(code)))")
+        Foundation.exit(1)
     }
 
     private static func isRuntimeError(_ error: Error) -> Bool {

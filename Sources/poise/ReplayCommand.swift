@@ -49,6 +49,7 @@ struct ReplayCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        Interruption.install()
         let configuration = try estimation.loadConfiguration()
         var options = ReplayOptions()
         options.useMagnetometer = try estimation.useMagnetometer(configuration)

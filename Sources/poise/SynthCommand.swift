@@ -71,6 +71,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.install()
         let motionScript = try loadScript()
         let model = try errorModel()
         var generator = try MotionGenerator(script: motionScript, sampleRate: rate,
@@ -90,12 +91,16 @@ struct SynthCommand: ParsableCommand {
         let columns = TraceColumns.standard(magnetometer: !noMagnetometer, truth: true)
         var sink = try TraceWriter(path: output, format: TraceWriter.format(forPath: output) ?? .csv,
                                    metadata: metadata, columns: columns)
-        while let truth = generator.next() {
+        while !Interruption.requested, let truth = generator.next() {
             let m = simulator.measure(truth)
             sink.write(TraceSample(time: m.time, accelerometer: m.accelerometer, gyroscope: m.gyroscope,
                                    magnetometer: noMagnetometer ? nil : m.magnetometer, truth: m.truth))
         }
+        let rows = sink.rowCount
         try sink.close()
+        if output != "-" && !Interruption.requested {
+            printError("poise: wrote \(rows) samples (\(formatted(Double(rows) / rate, digits: 1)) s at \(formatted(rate, digits: 0)) Hz) to \(output)")
+        }
     }
 
     private func loadScript() throws -> MotionScript {
