@@ -22,9 +22,18 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
         self.file = file
         self.line = line
         self.column = column
-        self.key = key
-        self.message = message
-        self.allowed = allowed
+        // Keys and messages quote the user's text; a garbled or non-YAML file must not turn
+        // into a megabyte of error (the one place this is enforced).
+        self.key = key.map { Self.clipped($0, to: 120) }
+        self.message = Self.clipped(message, to: 400)
+        self.allowed = allowed.map { Self.clipped($0, to: 400) }
+    }
+
+    /// `text` cut to `limit` characters, saying how much was left out.
+    static func clipped(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let kept = text.prefix(limit)
+        return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 
     public var description: String {
