@@ -57,8 +57,10 @@ struct Poise: ParsableCommand {
         finishStandardOutput()
     }
 
-    /// After SIGINT/SIGTERM: one line saying what was kept, exit 128 + signal.
+    /// After SIGINT/SIGTERM: one line saying what was kept, exit 128 + signal. Warnings the
+    /// readers collected (a cut-off binary trace) are printed first, whatever the outcome.
     private static func finishInterrupted() {
+        for warning in TraceWarnings.take() { printError("poise: warning: \(warning)") }
         guard Interruption.requested else { return }
         printError("poise: \(Interruption.message)")
         Foundation.exit(128 + Interruption.signalNumber)
