@@ -20,6 +20,11 @@ public enum TraceWarnings {
         state.withLock { $0.messages.append(text) }
     }
 
+    /// Any other recoverable problem, one line with the file (and position when known).
+    public static func note(_ text: String) {
+        state.withLock { $0.messages.append(text) }
+    }
+
     /// The warnings so far, each once; clears them.
     public static func take() -> [String] {
         state.withLock { state in

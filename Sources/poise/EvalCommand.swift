@@ -3,6 +3,7 @@ import Foundation
 import PoiseEvaluation
 import PoisePlot
 import PoiseRuntime
+import PoiseSensors
 import PoiseTraces
 
 /// `poise eval`: scores a filter against the ground truth of traces.
@@ -17,7 +18,8 @@ struct EvalCommand: ParsableCommand {
             2·acos(√(w²+z²)). Rows are scored inside the trace's `# movement=a:b,…` ranges \
             (all rows with a reference when there is none). Each trace gets the RMSE of each \
             error in degrees; the last line is their plain mean. In 6D (--mag off, or a trace \
-            without magnetometer) one constant heading offset per trace is removed first.
+            without magnetometer) one constant heading offset per trace is removed first. \
+            The config's sensor.calibration is applied to traces not marked `# calibrated=yes`.
 
             Examples:
               poise eval ../shared/traces/*.csv
@@ -44,7 +46,9 @@ struct EvalCommand: ParsableCommand {
         var results: [NamedResult] = []
         var panels: [PlotPanel] = []
         for path in traces {
-            var evaluator = TraceEvaluator(reader: try TraceReader(path: path), useMagnetometer: useMagnetometer)
+            let reader = try TraceReader(path: path)
+            let calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
+            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration)
             let evaluation = try choice.run(&evaluator)
             let name = traceName(path)
             results.append(NamedResult(name: name, result: evaluation.result))

@@ -85,6 +85,8 @@ struct SynthCommand: ParsableCommand {
         metadata.set("seed", String(seed))
         metadata.set("rate_hz", String(rate))
         metadata.set("samples", String(generator.sampleCount))
+        // Raw readings with the simulated errors: replay and eval may apply a calibration.
+        metadata.set("calibrated", "no")
         let ranges = generator.movementRanges.map { "\($0.lowerBound):\($0.upperBound)" }
         metadata.set("movement", ranges.isEmpty ? "0:0" : ranges.joined(separator: ","))
         metadata.append(comment: "units: t s, a m/s^2, g rad/s, m uT; q = exact truth, body-to-ENU, Hamilton, w first")
