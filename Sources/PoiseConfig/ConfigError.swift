@@ -22,9 +22,18 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
         self.file = file
         self.line = line
         self.column = column
-        self.key = key
-        self.message = message
-        self.allowed = allowed
+        // Keys and messages quote the user's text; a garbled or non-YAML file must not turn
+        // into a megabyte of error (the one place this is enforced).
+        self.key = key.map { Self.clipped($0, to: 120) }
+        self.message = Self.clipped(message, to: 400)
+        self.allowed = allowed.map { Self.clipped($0, to: 400) }
+    }
+
+    /// `text` cut to `limit` characters, saying how much was left out.
+    static func clipped(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let kept = text.prefix(limit)
+        return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 
     public var description: String {
@@ -52,5 +61,28 @@ public struct ConfigErrors: Error, CustomStringConvertible, Equatable, Sendable 
     /// One error per line.
     public var description: String {
         errors.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension ConfigError {
+    /// The first NUL byte or invalid UTF-8 sequence, with its line and column; nil for text.
+    public static func notText(file: String, bytes: [UInt8]) -> ConfigError? {
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            var valid = length > 0 && index + length <= bytes.count && byte != 0
+            if valid && length > 1 {
+                valid = bytes[(index + 1)..<(index + length)].allSatisfy { $0 >> 6 == 0b10 }
+                    && String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
+            }
+            if !valid {
+                let what = byte == 0 ? "a NUL byte" : "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))"
+                return ConfigError(file: file, line: line, column: column, message: "not a text file: \(what)")
+            }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return nil
     }
 }

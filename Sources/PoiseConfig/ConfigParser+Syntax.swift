@@ -11,8 +11,8 @@ extension ConfigParser {
         case let .scanner(context, problem, mark, _),
              let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
-            var message = "YAML syntax error: \(problem)"
-            if let context {
+            var message = "YAML syntax error: \(Self.plainProblem(problem))"
+            if let context, !problem.hasPrefix("Maximum nesting level") {
                 message += " (\(context.text) on line \(context.mark.line))"
             }
             if Self.character(at: mark, in: text) == "\t" {
@@ -37,6 +37,14 @@ extension ConfigParser {
         default:
             return ConfigError(file: file, message: "cannot parse YAML: \(yamlError)")
         }
+    }
+
+    /// libyaml's wording where it speaks to C programmers rather than to users.
+    static func plainProblem(_ problem: String) -> String {
+        if problem.hasPrefix("Maximum nesting level") {
+            return "nested too deeply (YAML here allows at most 1000 levels of [ ] and { })"
+        }
+        return problem
     }
 
     /// The first line after `first` that starts a block key `name` at the same column.

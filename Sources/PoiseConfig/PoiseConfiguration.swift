@@ -78,10 +78,8 @@ public struct PoiseConfiguration: Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigErrors([ConfigError(file: path, message: "cannot be read (check its permissions)")])
         }
-        guard let text = String(bytes: data, encoding: .utf8), !text.contains("\u{0}") else {
-            throw ConfigErrors([ConfigError(file: path, message: "is not UTF-8 text")])
-        }
-        return text
+        if let error = ConfigError.notText(file: path, bytes: Array(data)) { throw ConfigErrors([error]) }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -6,6 +6,7 @@ import Darwin
 import PoiseEvaluation
 import PoiseFusion
 import PoiseMath
+import PoiseSensors
 import PoiseTraces
 
 /// The score of one trace, plus the per-row error for plots.
@@ -23,11 +24,15 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
     var reader: TraceReader
     let useMagnetometer: Bool
     let fallbackStep: Double
+    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
+    let calibration: SensorCalibration?
 
-    public init(reader: consuming TraceReader, useMagnetometer: Bool, fallbackStep: Double = 0.01) {
+    public init(reader: consuming TraceReader, useMagnetometer: Bool, fallbackStep: Double = 0.01,
+                calibration: SensorCalibration? = nil) {
         self.reader = reader
         self.useMagnetometer = useMagnetometer
         self.fallbackStep = fallbackStep
+        self.calibration = calibration
     }
 
     public mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> TraceEvaluation {
@@ -39,7 +44,7 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
         var ranges: [Range<Int>]? = nil
         if let movement = metadata["movement"] {
             do { ranges = try movementRanges(from: movement) } catch {
-                throw ReplayError("\(path): \(error)")
+                throw ReplayError("\(path): in its `# movement=` line: \(error)")
             }
         }
         let sixD = !useMagnetometer || !reader.layout.hasMagnetometer
@@ -48,7 +53,8 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
         var times: [Double] = []
         var previousTime: Double? = nil
         var row = 0
-        while let sample = try reader.next() {
+        while var sample = try reader.next() {
+            if let calibration { sample = calibration.corrected(sample) }
             let dt = previousTime.map { sample.time - $0 } ?? nominalStep
             previousTime = sample.time
             filter.update(InertialSample(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
@@ -59,6 +65,18 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
             scorer.add(estimate: filter.attitude, reference: sample.truth, scored: scored)
             if scorer.scoredRows > before { times.append(sample.time) }
             row += 1
+        }
+        if let ranges, !Interruption.requested {
+            // Ranges past the end (a trace cut short, a hand-edited header) would score
+            // nothing, or less than the header promises.
+            if scorer.scoredRows == 0 {
+                throw ReplayError("\(path): its `# movement=\(metadata["movement"] ?? "")` ranges hold no row of the trace "
+                    + "(\(row) rows); nothing to score")
+            }
+            if let past = ranges.first(where: { $0.upperBound > row }) {
+                TraceWarnings.note("\(path): `# movement=` range \(past.lowerBound):\(past.upperBound) runs past the "
+                    + "trace's \(row) rows; scored the rows that exist")
+            }
         }
         let result = scorer.result(removingHeadingOffset: sixD)
         let offset = sixD ? result.headingOffset * .pi / 180 : 0

@@ -1,5 +1,6 @@
 import PoiseFusion
 import PoiseMath
+import PoiseSensors
 import PoiseTraces
 
 /// What `poise replay` does besides choosing the filter.
@@ -14,6 +15,8 @@ public struct ReplayOptions: Sendable {
     public var columns: [ReplayColumn] = []
     /// Time step used for the first sample when the trace gives no `rate_hz`, s.
     public var fallbackStep: Double = 0.01
+    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
+    public var calibration: SensorCalibration?
 
     public init() {}
 }
@@ -44,6 +47,7 @@ public struct Replay {
         metadata.set("estimate", filterName)
         metadata.set("frame", options.frame.name)
         metadata.set("magnetometer", options.useMagnetometer ? "on" : "off")
+        if options.calibration != nil { metadata.set(SensorCalibration.traceMetadataKey, "yes") }
         return metadata
     }
 
@@ -59,7 +63,8 @@ public struct Replay {
         var firstTime = 0.0, lastTime = 0.0
         let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? options.fallbackStep
         var count = 0
-        while let sample = try reader.next() {
+        while var sample = try reader.next() {
+            if let calibration = options.calibration { sample = calibration.corrected(sample) }
             let dt = previousTime.map { sample.time - $0 } ?? nominalStep
             if previousTime == nil { firstTime = sample.time }
             previousTime = sample.time

@@ -56,8 +56,8 @@ struct RowWriter {
                     writer.appendEmpty()
                 }
             case .status:
-                writer.append(Double(motion.flags.rawValue))
-                writer.append(Double(status.rejectedSamples))
+                writer.append(integer: Int(motion.flags.rawValue))
+                writer.append(integer: Int(status.rejectedSamples))
             case .orientation:
                 _ = orientation.update(gravity: motion.gravity)
                 var name = orientation.orientation.rawValue

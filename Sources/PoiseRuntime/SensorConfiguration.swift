@@ -176,3 +176,32 @@ struct RotationRows {
                             SIMD3((a.row2 * t.row0).sum(), (a.row2 * t.row1).sum(), (a.row2 * t.row2).sum()))
     }
 }
+
+// MARK: Calibrating recorded traces
+
+import PoiseTraces
+
+extension SensorCalibration {
+    /// The trace metadata key that says whether a trace's sensor columns are raw readings
+    /// (`no`) or already corrected by a calibration (`yes`).
+    public static let traceMetadataKey = "calibrated"
+
+    /// The calibration `replay` and `eval` apply to a trace's readings: the configuration's,
+    /// unless the trace says it is already calibrated (`# calibrated=yes`), so a correction is
+    /// never applied twice. Nil when there is nothing to apply (identity, or calibrated).
+    public static func forTrace(_ metadata: TraceMetadata, configuration: PoiseConfiguration) -> SensorCalibration? {
+        if metadata[traceMetadataKey]?.lowercased() == "yes" { return nil }
+        let calibration = SensorCalibration(configuration: configuration)
+        return calibration == .identity ? nil : calibration
+    }
+
+    /// A trace sample with its readings corrected (truth and time untouched).
+    @inlinable
+    public func corrected(_ sample: TraceSample) -> TraceSample {
+        var result = sample
+        result.accelerometer = correctAccelerometer(sample.accelerometer)
+        result.gyroscope = correctGyroscope(sample.gyroscope)
+        if let m = sample.magnetometer { result.magnetometer = correctMagnetometer(m) }
+        return result
+    }
+}

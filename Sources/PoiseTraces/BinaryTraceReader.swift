@@ -166,7 +166,8 @@ public struct BinaryTraceReader: ~Copyable {
             if input.end - input.start < recordSize {
                 if input.readError != 0 { throw ioError() }
                 if input.end == input.start { current = nil; return nil }
-                throw truncatedError()
+                try endAtCutOff()
+                return nil
             }
         }
         let p = UnsafeRawPointer(input.buffer + input.start)
@@ -255,6 +256,16 @@ public struct BinaryTraceReader: ~Copyable {
         case .missing: message = "missing value in required column '\(name)'"
         }
         return TraceError(file: path, line: record, column: columnOffsets[column] + 1, message: message)
+    }
+
+    /// Cut off by a power loss or a killed recorder: the whole records are the recording.
+    /// Reported once as a warning (`TraceWarnings`), or thrown when strict.
+    @inline(never) @_semantics("no_performance_analysis")
+    mutating func endAtCutOff() throws(TraceError) {
+        if TraceWarnings.strict { throw truncatedError() }
+        TraceWarnings.report(truncatedError(), ignoredBytes: input.end - input.start)
+        input.start = input.end
+        current = nil
     }
 
     @inline(never) @_semantics("no_performance_analysis")

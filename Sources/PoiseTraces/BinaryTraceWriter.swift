@@ -15,7 +15,7 @@ public struct BinaryTraceWriter: ~Copyable {
     /// Complete records written so far.
     public private(set) var rowCount = 0
 
-    /// Creates (or truncates) `path` (`-` = standard output) and writes the header.
+    /// Opens `path` under the output-file policy (`OutputFile`) (`-` = standard output) and writes the header.
     /// Any unique, non-empty column names are accepted (an estimates file need not hold
     /// sensor columns); `write(_:)` fills the standard ones it finds.
     public init(path: String, metadata: TraceMetadata, columns: [String],
@@ -32,13 +32,13 @@ public struct BinaryTraceWriter: ~Copyable {
         if columns.count > BinaryTraceFormat.maximumColumnCount {
             throw TraceError(file: path, line: 0, column: 0, message: "more than \(BinaryTraceFormat.maximumColumnCount) columns")
         }
-        let fd = try openForWriting(path)
+        let file = try OutputFile(path: path)
         self.path = path
         self.columns = layout
         columnTypes = types
         columnCount = columns.count
         recordSize = types.reduce(0) { $0 + $1.size }
-        output = ByteOutput(fd: fd, ownsDescriptor: path != "-", capacity: max(1 << 16, recordSize))
+        output = ByteOutput(file: file, capacity: max(1 << 16, recordSize))
         roles = .allocate(capacity: columns.count)
         isDouble = .allocate(capacity: columns.count)
         for index in columns.indices {
@@ -108,7 +108,6 @@ public struct BinaryTraceWriter: ~Copyable {
     /// Flushes and closes the file; reports the first write error.
     public mutating func close() throws(TraceError) {
         precondition(cellIndex == 0, "close() in the middle of a record")
-        let error = output.close()
-        if error != 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot write: \(systemErrorMessage(error))") }
+        try output.close()
     }
 }

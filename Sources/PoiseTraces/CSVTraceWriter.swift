@@ -17,7 +17,7 @@ public struct CSVTraceWriter: ~Copyable {
     /// Complete rows written so far.
     public private(set) var rowCount = 0
 
-    /// Creates (or truncates) `path` and writes the metadata and header.
+    /// Opens `path` under the output-file policy (`OutputFile`) and writes the metadata and header.
     /// Any unique, non-empty column names are accepted (an estimates file need not hold
     /// sensor columns); `write(_:)` fills the standard ones it finds.
     public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
@@ -31,10 +31,10 @@ public struct CSVTraceWriter: ~Copyable {
         if columns.first?.hasPrefix("#") == true {
             throw TraceError(file: path, line: 0, column: 0, message: "the first column name cannot start with '#'")
         }
-        let fd = try openForWriting(path)
+        let file = try OutputFile(path: path)
         self.path = path
         self.columns = layout
-        output = ByteOutput(fd: fd, ownsDescriptor: path != "-", capacity: 1 << 16)
+        output = ByteOutput(file: file, capacity: 1 << 16)
         columnCount = columns.count
         roles = .allocate(capacity: columns.count)
         for (index, role) in layout.roles.enumerated() { roles[index] = role }
@@ -66,6 +66,24 @@ public struct CSVTraceWriter: ~Copyable {
         separator()
         if value.isNaN { return }
         output.count += NumberFormatting.write(value, to: output.buffer + output.count)
+    }
+
+    /// Appends a whole number, without a decimal point (counters, flag bits).
+    @_noAllocation
+    public mutating func append(integer value: Int) {
+        separator()
+        var magnitude = value.magnitude
+        var digits = 0
+        repeat { digits += 1; magnitude /= 10 } while magnitude > 0
+        let start = output.buffer + output.count
+        if value < 0 { start[0] = UInt8(ascii: "-") }
+        let sign = value < 0 ? 1 : 0
+        magnitude = value.magnitude
+        for index in stride(from: sign + digits - 1, through: sign, by: -1) {
+            start[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+            magnitude /= 10
+        }
+        output.count += sign + digits
     }
 
     /// Appends an empty cell (a missing value).
@@ -111,7 +129,6 @@ output.reserve(1)
 
     /// Flushes and closes the file; reports the first write error.
     public mutating func close() throws(TraceError) {
-        let error = output.close()
-        if error != 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot write: \(systemErrorMessage(error))") }
+        try output.close()
     }
 }

@@ -13,8 +13,9 @@ func systemErrorMessage(_ code: Int32) -> String {
 }
 
 /// Opens `path` for reading (`-` = standard input).
+/// Every input is recorded so that no output of the same process can overwrite it.
 func openForReading(_ path: String) throws(TraceError) -> Int32 {
-    if path == "-" { return STDIN_FILENO }
+    if path == "-" { InputFiles.record(STDIN_FILENO); return STDIN_FILENO }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot open: \(systemErrorMessage(errno))") }
     var status = stat()
@@ -22,19 +23,11 @@ func openForReading(_ path: String) throws(TraceError) -> Int32 {
         close(fd)
         throw TraceError(file: path, line: 0, column: 0, message: "cannot read: is a directory")
     }
-    return fd
-}
-
-/// Creates or truncates `path` for writing (`-` = standard output).
-func openForWriting(_ path: String) throws(TraceError) -> Int32 {
-    if path == "-" { return STDOUT_FILENO }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    if fd < 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot create: \(systemErrorMessage(errno))") }
+    InputFiles.record(fd)
     return fd
 }
 
 private func systemWrite(_ fd: Int32, _ p: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int { write(fd, p, n) }
-private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
 /// Offset of the first `\n` in `[p, p + count)`; memchr is vectorised.
 @inline(never) @_semantics("no_performance_analysis")
@@ -147,32 +140,27 @@ struct ByteInput: ~Copyable {
     }
 }
 
-/// A file written through one fixed buffer with write(2).
+/// A file written through one fixed buffer with write(2), under the output-file policy
+/// (`OutputFile`): closing commits it, dropping it without `close()` abandons it.
 @usableFromInline
 struct ByteOutput: ~Copyable {
     @usableFromInline let fd: Int32
-    let ownsDescriptor: Bool
+    var file: OutputFile?
     @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
     @usableFromInline let capacity: Int
     @usableFromInline var count = 0
     /// errno of the first failed write, 0 if none; later writes are dropped.
     @usableFromInline var writeError: Int32 = 0
-    var closed = false
 
-    init(fd: Int32, ownsDescriptor: Bool, capacity: Int) {
-        self.fd = fd
-        self.ownsDescriptor = ownsDescriptor
+    init(file: consuming OutputFile, capacity: Int) {
+        fd = file.fd
+        self.file = consume file
         self.capacity = capacity
         buffer = .allocate(capacity: capacity)
     }
 
-    deinit {
-        if !closed {
-            if writeError == 0 { _ = Self.writeAll(fd, buffer, count) }
-            if ownsDescriptor { _ = systemClose(fd) }
-        }
-        buffer.deallocate()
-    }
+    // Dropped without `close()` (an error path): `OutputFile`'s own deinit abandons the file.
+    deinit { buffer.deallocate() }
 
     /// Room for at least `needed` bytes at `buffer + count` (needed ≤ capacity).
     // Helpers called from checked functions in other files are excluded at the call site
@@ -216,13 +204,16 @@ struct ByteOutput: ~Copyable {
         return 0
     }
 
-    /// Flushes and closes; returns errno of the first failure or 0.
-    mutating func close() -> Int32 {
+    /// Flushes, then commits the file (see `OutputFile.commit()`), or abandons it after a
+    /// failed write. Errors name the output ("standard output" for `-`).
+    mutating func close() throws(TraceError) {
         flush()
-        closed = true
-        if ownsDescriptor {
-            if systemClose(fd) != 0 && writeError == 0 { writeError = errno }
+        guard let file = file.take() else { return }
+        if writeError != 0 {
+            let name = file.name
+            file.discard()
+            throw TraceError(file: name, line: 0, column: 0, message: "cannot write: \(systemErrorMessage(writeError))")
         }
-        return writeError
+        try file.commit()
     }
 }

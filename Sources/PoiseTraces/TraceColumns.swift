@@ -37,13 +37,19 @@ public struct TraceColumns: Equatable, Sendable {
 
     /// Checks a header: no empty or duplicate names, required columns present, groups complete.
     public init(names: [String]) throws(Problem) {
-        try self.init(anyNames: names)
+        try self.init(mapping: names, partialGroupsAsExtra: false)
         try checkComplete()
     }
 
     /// Maps any set of unique, non-empty names (for example an estimates file with
-    /// `t,qw,qx,qy,qz`); required columns may be missing. Writers accept this.
+    /// `t,qw,qx,qy,qz`); required columns may be missing. Writers accept this. The columns
+    /// of a partly present optional group (say `t,qw`) are extra columns: a sample holds a
+    /// group whole or not at all, so no row can refer to a group member that is absent.
     public init(anyNames names: [String]) throws(Problem) {
+        try self.init(mapping: names, partialGroupsAsExtra: true)
+    }
+
+    private init(mapping names: [String], partialGroupsAsExtra: Bool) throws(Problem) {
         var roles: [UInt8] = []
         var columnOfRole = [Int](repeating: -1, count: Self.standardNames.count)
         var seen: Set<String> = []
@@ -55,6 +61,16 @@ public struct TraceColumns: Equatable, Sendable {
                 columnOfRole[role] = index
             } else {
                 roles.append(Self.extraRole)
+            }
+        }
+        if partialGroupsAsExtra {
+            for group in [Self.magnetometerRoles, Self.truthRoles] {
+                let present = group.filter { columnOfRole[Int($0)] >= 0 }
+                guard !present.isEmpty && present.count != group.count else { continue }
+                for role in present {
+                    roles[columnOfRole[Int(role)]] = Self.extraRole
+                    columnOfRole[Int(role)] = -1
+                }
             }
         }
         self.names = names
@@ -69,6 +85,9 @@ public struct TraceColumns: Equatable, Sendable {
         for role in 0..<7 where columnOfRole[role] < 0 {
             let name = Self.standardNames[role]
             if let near = names.firstIndex(where: { $0.trimmingSpaces == name }) {
+                if names[near].unicodeScalars.contains("\r") {
+                    throw Problem(column: near, message: "missing required column '\(name)' (it ends in a stray carriage return)")
+                }
                 throw Problem(column: near, message: "missing required column '\(name)' ('\(names[near])' has spaces around it)")
             }
             throw Problem(column: nil, message: "missing required column '\(name)'")
@@ -144,7 +163,7 @@ struct RowValues {
 extension String {
     /// The string without leading and trailing spaces and tabs.
     var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[first...last]
     }

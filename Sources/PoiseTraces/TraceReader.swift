@@ -61,9 +61,11 @@ public struct TraceReader: ~Copyable {
         csv = nil
     }
 
-    /// The next sample, or nil at the end of the trace.
+    /// The next sample, or nil at the end of the trace — or once a signal asked the command
+    /// to stop (`Interruption`): every reading loop then ends on a whole row.
     @_noAllocation @inline(__always)
     public mutating func next() throws(TraceError) -> TraceSample? {
+        if Interruption.requested { return nil }
         if !isBinary { return try csv!.next() }
         return try binary!.next()
     }

@@ -63,6 +63,18 @@ public struct TraceWriter: ~Copyable, TraceWriting {
         if !isBinary { csv!.append(value) } else { binary!.append(value) }
     }
 
+    /// Rows written so far.
+    public var rowCount: Int {
+        switch csv {
+        case .some(let writer): return writer.rowCount
+        case .none: break
+        }
+        switch binary {
+        case .some(let writer): return writer.rowCount
+        case .none: return 0
+        }
+    }
+
     @_noAllocation @inline(__always)
     public mutating func appendEmpty() {
         if !isBinary { csv!.appendEmpty() } else { binary!.appendEmpty() }

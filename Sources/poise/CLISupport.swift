@@ -1,5 +1,6 @@
 import Foundation
 import PoiseTraces
+import Synchronization
 
 /// A runtime failure reported as `poise: message` with exit status 1.
 struct CLIError: Error, CustomStringConvertible {
@@ -22,4 +23,33 @@ func readTextFile(_ path: String) throws -> String {
 func printError(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Standard output of the command-line tool: every `print` in this module goes through
+/// `StandardOutput.write` (below), which remembers the first failed write so that
+/// `Poise.main` can report it and exit 1 instead of 0.
+enum StandardOutput {
+    private static let error = Atomic<Int32>(0)
+
+    /// errno of the first failed write, 0 if none.
+    static var firstError: Int32 { error.load(ordering: .relaxed) }
+
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
+                if n >= 0 { done += n; continue }
+                if errno == EINTR { continue }
+                _ = error.compareExchange(expected: 0, desired: errno, ordering: .relaxed)
+                return
+            }
+        }
+    }
+}
+
+/// Shadows `Swift.print` in this module so every line reaches `StandardOutput`.
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    StandardOutput.write(items.map { "\($0)" }.joined(separator: separator) + terminator)
 }

@@ -45,6 +45,18 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             do {
                 _ = try PoiseConfiguration.load(path: file)
+                // An empty file is valid YAML, but "ok" would hide a file that was never
+                // written (a failed copy, the wrong path in a script).
+                if let data = FileManager.default.contents(atPath: file),
+                   String(decoding: data, as: UTF8.self).split(separator: "\n").allSatisfy({ line in
+                       let text = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                       return text.isEmpty || text.hasPrefix("#")
+                   }) {
+                    printError("\(file):1: empty configuration: it sets nothing, so every key would take its default "
+                        + "(write `{}` if that is what you mean)")
+                    failed = true
+                    continue
+                }
                 print("\(file): ok")
             } catch {
                 FileHandle.standardError.write(Data((error.description + "\n").utf8))

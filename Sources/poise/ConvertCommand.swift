@@ -18,8 +18,9 @@ struct ConvertCommand: ParsableCommand {
             from --to, or else from OUT's extension: .ptrace or .bin for binary, .csv for text. \
             Metadata comment lines and unknown columns are carried along; values keep their \
             exact bits. Empty cells become NaN in a binary trace and empty again in text. \
-            Unknown columns must be numeric to go into a binary trace. OUT is written to \
-            OUT.tmp first and renamed at the end, so a failed conversion leaves no partial file.
+            Unknown columns must be numeric to go into a binary trace. A regular OUT is written \
+            to a temporary file beside it and renamed at the end, so a failed or interrupted \
+            conversion leaves OUT as it was (docs/robustness.md).
 
             Example:
               poise convert walk.csv walk.ptrace
@@ -40,19 +41,10 @@ struct ConvertCommand: ParsableCommand {
             printError("poise: \(output): cannot tell the output format from the name; use --to csv or --to binary")
             throw ExitCode.failure
         }
-        let temporary = output == "-" ? output : output + ".tmp"
-        do throws(TraceError) {
-            let rows = try Self.convert(from: input, to: temporary, format: format)
-            if temporary != output && rename(temporary, output) != 0 {
-                throw TraceError(file: output, line: 0, column: 0, message: "cannot rename \(temporary): \(String(cString: strerror(errno)))")
-            }
-            if output != "-" {
-                printError("poise: wrote \(rows) samples to \(output) (\(format == .csv ? "text" : "binary"))")
-            }
-        } catch {
-            if temporary != output { unlink(temporary) }
-            printError("poise: \(error)")
-            throw ExitCode.failure
+        Interruption.install()
+        let rows = try Self.convert(from: input, to: output, format: format)
+        if output != "-" && !Interruption.requested {
+            printError("poise: wrote \(rows) samples to \(output) (\(format == .csv ? "text" : "binary"))")
         }
     }
 

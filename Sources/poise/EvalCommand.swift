@@ -3,6 +3,7 @@ import Foundation
 import PoiseEvaluation
 import PoisePlot
 import PoiseRuntime
+import PoiseSensors
 import PoiseTraces
 
 /// `poise eval`: scores a filter against the ground truth of traces.
@@ -17,7 +18,8 @@ struct EvalCommand: ParsableCommand {
             2·acos(√(w²+z²)). Rows are scored inside the trace's `# movement=a:b,…` ranges \
             (all rows with a reference when there is none). Each trace gets the RMSE of each \
             error in degrees; the last line is their plain mean. In 6D (--mag off, or a trace \
-            without magnetometer) one constant heading offset per trace is removed first.
+            without magnetometer) one constant heading offset per trace is removed first. \
+            The config's sensor.calibration is applied to traces not marked `# calibrated=yes`.
 
             Examples:
               poise eval ../shared/traces/*.csv
@@ -37,13 +39,16 @@ struct EvalCommand: ParsableCommand {
     var plot: String?
 
     func run() throws {
+        Interruption.install()
         let configuration = try estimation.loadConfiguration()
         let choice = try estimation.filterChoice(configuration)
         let useMagnetometer = try estimation.useMagnetometer(configuration)
         var results: [NamedResult] = []
         var panels: [PlotPanel] = []
         for path in traces {
-            var evaluator = TraceEvaluator(reader: try TraceReader(path: path), useMagnetometer: useMagnetometer)
+            let reader = try TraceReader(path: path)
+            let calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
+            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration)
             let evaluation = try choice.run(&evaluator)
             let name = traceName(path)
             results.append(NamedResult(name: name, result: evaluation.result))
@@ -54,6 +59,8 @@ struct EvalCommand: ParsableCommand {
                     series: [PlotSeries(name: choice.kind.rawValue, x: evaluation.times, y: evaluation.totalErrors)]))
             }
         }
+        // Scores of a partly read trace would look like real ones: print nothing.
+        if Interruption.requested { return }
         if json {
             print(encodeResultsJSON(results))
         } else {
@@ -77,12 +84,8 @@ func traceName(_ path: String) -> String {
     return name
 }
 
-/// Writes text to a file atomically (a temporary file renamed over the target).
+/// Writes a whole text output under the output-file policy (`OutputFile`).
 func writeTextFile(_ text: String, to path: String) throws {
     if path == "-" { print(text, terminator: ""); return }
-    do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-        throw CLIError("\(path): cannot write file (\(error.localizedDescription))")
-    }
+    try OutputFile.write(text, to: path)
 }

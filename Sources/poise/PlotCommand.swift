@@ -36,6 +36,7 @@ struct PlotCommand: ParsableCommand {
     var output: String = "plot.svg"
 
     func run() throws {
+        Interruption.install()
         var tables: [(name: String, table: ColumnTable)] = []
         for file in files {
             tables.append((traceName(file), try ColumnTable(path: file)))
@@ -45,6 +46,9 @@ struct PlotCommand: ParsableCommand {
         var truthTable: ColumnTable?
         if let truth { truthTable = try ColumnTable(truthEulerOf: truth) }
 
+        if Interruption.requested { return }  // a plot of part of the data would pass for all of it
+        let gimbalNote = Self.gimbalLockNote(tables.map(\.table) + (truthTable.map { [$0] } ?? []), columns: wanted)
+        if let gimbalNote { printError("poise: note: \(gimbalNote)") }
         var panels: [PlotPanel] = []
         for column in wanted {
             let angle = isAngle(column)
@@ -62,12 +66,33 @@ struct PlotCommand: ParsableCommand {
             if let truthTable, let values = truthTable.values[column] {
                 series.append(.truth(name: "truth", x: truthTable.time, y: values.map(toDegrees)))
             }
-            panels.append(PlotPanel(title: column, yLabel: angle ? "\(column) (°)" : column, series: series,
+            let ambiguous = gimbalNote != nil && ["roll", "yaw", "true_roll", "true_yaw"].contains(column)
+            panels.append(PlotPanel(title: ambiguous ? "\(column) — \(gimbalNote!)" : column, yLabel: angle ? "\(column) (°)" : column, series: series,
                                     wrapPeriod: angle ? 360 : nil))
         }
         let plot = SVGPlot(title: title ?? files.map(traceName).joined(separator: " vs "),
                            xLabel: "time (s)", panels: panels)
         try writeTextFile(plot.render(), to: output)
+    }
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one trace or estimate FILE to plot.") }
+    }
+
+    /// Near ±90° pitch, roll and yaw are ill-defined (gimbal lock): they jump although the
+    /// attitude does not, which looks like a filter failure. Nil when no plotted pitch
+    /// comes within 5° of ±90°.
+    static func gimbalLockNote(_ tables: [ColumnTable], columns: [String]) -> String? {
+        guard columns.contains(where: { ["roll", "yaw", "true_roll", "true_yaw"].contains($0) }) else { return nil }
+        for table in tables {
+            for name in ["pitch", "true_pitch"] {
+                guard let pitch = table.values[name],
+                      let index = pitch.firstIndex(where: { abs($0) * 180 / .pi > 85 }) else { continue }
+                return "pitch is near ±90° from t = \(formatted(table.time[index], digits: 2)) s: roll and yaw jump there "
+                    + "by construction (gimbal lock), not by filter error; plot tilt,heading or qw,qx,qy,qz instead"
+            }
+        }
+        return nil
     }
 
     private func defaultColumns(_ table: ColumnTable) -> [String] {
@@ -89,49 +114,3 @@ extension String {
     }
 }
 
-/// Every numeric column of a CSV or binary file, read through the trace reader (so bad
-/// input gets the same `FILE:LINE:COLUMN` errors). Empty cells become NaN (gaps in plots).
-struct ColumnTable {
-    let path: String
-    let names: [String]
-    var time: [Double] = []
-    var values: [String: [Double]] = [:]
-
-    init(path: String) throws {
-        var reader = try TraceReader(path: path, sensorTrace: false)
-        self.path = path
-        names = reader.columns
-        guard let timeColumn = names.firstIndex(of: "t") else {
-            throw CLIError("\(path): no time column 't'")
-        }
-        var columns = [[Double]](repeating: [], count: names.count)
-        while try reader.next() != nil {
-            for index in names.indices {
-                columns[index].append(try reader.doubleValue(ofColumn: index))
-            }
-        }
-        time = columns[timeColumn]
-        for (index, name) in names.enumerated() where index != timeColumn {
-            values[name] = columns[index]
-        }
-    }
-
-    /// Roll, pitch and yaw (radians) of a trace's ground truth.
-    init(truthEulerOf path: String) throws {
-        var reader = try TraceReader(path: path)
-        self.path = path
-        names = ["t", "roll", "pitch", "yaw"]
-        guard reader.layout.hasTruth else { throw CLIError("\(path): no ground truth columns qw,qx,qy,qz") }
-        var roll: [Double] = [], pitch: [Double] = [], yaw: [Double] = []
-        while let sample = try reader.next() {
-            time.append(sample.time)
-            if let q = sample.truth {
-                let e = EulerAngles(q.normalized)
-                roll.append(Double(e.roll)); pitch.append(Double(e.pitch)); yaw.append(Double(e.yaw))
-            } else {
-                roll.append(.nan); pitch.append(.nan); yaw.append(.nan)
-            }
-        }
-        values = ["roll": roll, "pitch": pitch, "yaw": yaw]
-    }
-}

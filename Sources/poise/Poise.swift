@@ -1,5 +1,9 @@
 import ArgumentParser
 import Foundation
+import PoiseTraces
+
+/// The version `poise --version` prints.
+let poiseVersion = "0.1.0"
 
 @main
 struct Poise: ParsableCommand {
@@ -12,6 +16,7 @@ struct Poise: ParsableCommand {
             it. `poise probe` checks the wiring of a real board; `poise check` a config file; \
             `poise safe` drives every configured output to its safe value.
             """,
+        version: poiseVersion,
         subcommands: [
             CheckCommand.self,
             SynthCommand.self,
@@ -25,17 +30,50 @@ struct Poise: ParsableCommand {
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors
-    /// keep ArgumentParser's usage text and exit status.
+    /// keep ArgumentParser's usage text (the subcommand's) and exit status. This is the one
+    /// place where an interruption is reported and standard output's writes are checked.
     static func main() {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch where isRuntimeError(error) {
-            printError("poise: \(error)")
-            Foundation.exit(1)
+            command = try parseAsRoot()
         } catch {
             exit(withError: error)
         }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            finishInterrupted()
+            printError("Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n"
+                + "  See 'poise help \(type(of: command).configuration.commandName ?? "")' for more information.")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch where isRuntimeError(error) {
+            finishInterrupted()
+            printError("poise: \(error)")
+            Foundation.exit(1)
+        } catch {
+            finishInterrupted()
+            finishStandardOutput()
+            exit(withError: error)
+        }
+        finishInterrupted()
+        finishStandardOutput()
+    }
+
+    /// After SIGINT/SIGTERM: one line saying what was kept, exit 128 + signal. Warnings the
+    /// readers collected (a cut-off binary trace) are printed first, whatever the outcome.
+    private static func finishInterrupted() {
+        for warning in TraceWarnings.take() { printError("poise: warning: \(warning)") }
+        guard Interruption.requested else { return }
+        printError("poise: \(Interruption.message)")
+        Foundation.exit(128 + Interruption.signalNumber)
+    }
+
+    /// A failed write to standard output (a full disk, /dev/full) exits 1.
+    private static func finishStandardOutput() {
+        let code = StandardOutput.firstError
+        guard code != 0 else { return }
+        printError("poise: standard output: cannot write: \(String(cString: strerror(code)))")
+        Foundation.exit(1)
     }
 
     private static func isRuntimeError(_ error: Error) -> Bool {

@@ -4,6 +4,7 @@ import PoiseConfig
 import PoiseFusion
 import PoiseMath
 import PoiseRuntime
+import PoiseSensors
 import PoiseTraces
 
 /// `poise replay`: runs a recorded or synthetic trace through a filter.
@@ -16,7 +17,9 @@ struct ReplayCommand: ParsableCommand {
             live loop uses, as fast as possible, and writes one CSV row per input row: \
             t,qw,qx,qy,qz,roll,pitch,yaw (radians; Core Motion's pitch about x, roll about y, \
             yaw about z), then any --columns groups. The input's metadata is carried over. \
-            The same input and config always give byte-identical output.
+            The same input and config always give byte-identical output. The config's \
+            sensor.calibration is applied to the readings unless the trace says \
+            `# calibrated=yes` (then it has been applied already).
 
             Frames: enu (default, the filters' own), nwu, ned, or a Core Motion reference \
             frame: \(ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).
@@ -49,6 +52,7 @@ struct ReplayCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        Interruption.install()
         let configuration = try estimation.loadConfiguration()
         var options = ReplayOptions()
         options.useMagnetometer = try estimation.useMagnetometer(configuration)
@@ -65,6 +69,7 @@ struct ReplayCommand: ParsableCommand {
         let choice = try estimation.filterChoice(configuration)
 
         let reader = try TraceReader(path: trace)
+        options.calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
         let replay = Replay(options: options)
         let metadata = replay.outputMetadata(input: reader.metadata, filterName: choice.kind.rawValue)
         let writer = try CSVTraceWriter(path: output, metadata: metadata, columns: replay.outputColumns)

@@ -71,6 +71,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.install()
         let motionScript = try loadScript()
         let model = try errorModel()
         var generator = try MotionGenerator(script: motionScript, sampleRate: rate,
@@ -84,18 +85,24 @@ struct SynthCommand: ParsableCommand {
         metadata.set("seed", String(seed))
         metadata.set("rate_hz", String(rate))
         metadata.set("samples", String(generator.sampleCount))
+        // Raw readings with the simulated errors: replay and eval may apply a calibration.
+        metadata.set("calibrated", "no")
         let ranges = generator.movementRanges.map { "\($0.lowerBound):\($0.upperBound)" }
         metadata.set("movement", ranges.isEmpty ? "0:0" : ranges.joined(separator: ","))
         metadata.append(comment: "units: t s, a m/s^2, g rad/s, m uT; q = exact truth, body-to-ENU, Hamilton, w first")
         let columns = TraceColumns.standard(magnetometer: !noMagnetometer, truth: true)
         var sink = try TraceWriter(path: output, format: TraceWriter.format(forPath: output) ?? .csv,
                                    metadata: metadata, columns: columns)
-        while let truth = generator.next() {
+        while !Interruption.requested, let truth = generator.next() {
             let m = simulator.measure(truth)
             sink.write(TraceSample(time: m.time, accelerometer: m.accelerometer, gyroscope: m.gyroscope,
                                    magnetometer: noMagnetometer ? nil : m.magnetometer, truth: m.truth))
         }
+        let rows = sink.rowCount
         try sink.close()
+        if output != "-" && !Interruption.requested {
+            printError("poise: wrote \(rows) samples (\(formatted(Double(rows) / rate, digits: 1)) s at \(formatted(rate, digits: 0)) Hz) to \(output)")
+        }
     }
 
     private func loadScript() throws -> MotionScript {

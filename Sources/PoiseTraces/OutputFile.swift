@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The one output-file policy of every `poise` command (docs/robustness.md):
+///
+/// - `-` is standard output, named "standard output" in messages.
+/// - A regular file (or a new one) is written to `OUT.poise-PID.tmp` in the same directory
+///   and renamed over `OUT` only when everything was written: a failure, an interruption
+///   or a crash never leaves `OUT` half-written, and the old `OUT` survives until then.
+/// - Anything else that exists (a device such as /dev/null, a FIFO, a socket) is written
+///   directly: renaming over it would replace the device node with a regular file.
+/// - A file that this process has opened as an input is refused (same device and inode,
+///   whatever the name): writing it would destroy the input while it is being read.
+public struct OutputFile: ~Copyable {
+    /// The path as given (`-` for standard output).
+    public let path: String
+    /// The descriptor to write to.
+    public let fd: Int32
+    /// The file being written before the rename; nil when written in place.
+    let temporaryPath: String?
+    let finalPath: String
+    var finished = false
+
+    /// The output's name in messages.
+    public var name: String { Self.displayName(path) }
+    /// "standard output" for `-`, else the path.
+    public static func displayName(_ path: String) -> String { path == "-" ? "standard output" : path }
+
+    /// Opens `path` for writing under the policy above.
+    public init(path: String) throws(TraceError) {
+        self.path = path
+        if path == "-" {
+            fd = STDOUT_FILENO; temporaryPath = nil; finalPath = path
+            return
+        }
+        var target = path
+        var info = stat()
+        var mode: mode_t?
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw Self.error(path, "cannot write: is a directory") }
+            if InputFiles.contains(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                throw Self.error(path, "is also an input of this command; write the output to another file")
+            }
+            if type != S_IFREG {
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                if descriptor < 0 { throw Self.error(path, "cannot open: \(systemErrorMessage(errno))") }
+                fd = descriptor; temporaryPath = nil; finalPath = path
+                return
+            }
+            mode = info.st_mode & 0o7777
+            // Renaming over a symbolic link would replace the link; write where it points.
+            var link = stat()
+            if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            }
+        } else if errno != ENOENT {
+            throw Self.error(path, "cannot write: \(systemErrorMessage(errno))")
+        }
+        let temporary = "\(target).poise-\(getpid()).tmp"
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if descriptor < 0 && errno == EEXIST {
+            // Left behind by an earlier process with the same id that was killed outright.
+            unlink(temporary)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        }
+        if descriptor < 0 { throw Self.error(path, "cannot create: \(systemErrorMessage(errno))") }
+        if let mode { fchmod(descriptor, mode) }
+        fd = descriptor
+        temporaryPath = temporary
+        finalPath = target
+        Interruption.registerTemporaryFile(temporary)
+    }
+
+    deinit {
+        if !finished { abandon() }
+    }
+
+    /// Makes the output final: renames the temporary file into place (a regular file) or
+    /// closes the descriptor. After an interrupting signal a temporary file is removed
+    /// instead, so `OUT` stays as it was (see `Interruption`).
+    public consuming func commit() throws(TraceError) {
+        finished = true
+        guard let temporaryPath else {
+            if Interruption.requested { Interruption.note("\(name) ends on the last whole row written") }
+            if path != "-" && close(fd) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
+            return
+        }
+        defer { Interruption.unregisterTemporaryFile() }
+        if Interruption.requested {
+            close(fd); unlink(temporaryPath)
+            Interruption.note("\(path) was left unchanged")
+            return
+        }
+        // On power loss the rename must not reach the disk before the data.
+        if fsync(fd) != 0 && errno != EINVAL {
+            let code = errno
+            close(fd); unlink(temporaryPath)
+            throw Self.error(path, "cannot write: \(systemErrorMessage(code))")
+        }
+        if close(fd) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw Self.error(path, "cannot write: \(systemErrorMessage(code))")
+        }
+        if rename(temporaryPath, finalPath) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw Self.error(path, "cannot replace: \(systemErrorMessage(code))")
+        }
+    }
+
+    /// Abandons the output: a temporary file is removed, a direct output closed.
+    public consuming func discard() {
+        finished = true
+        abandon()
+    }
+
+    private func abandon() {
+        if let temporaryPath {
+            close(fd); unlink(temporaryPath)
+            Interruption.unregisterTemporaryFile()
+        } else if path != "-" {
+            close(fd)
+        }
+    }
+
+    /// Writes all of `text`, then commits; any failure removes the temporary file.
+    public static func write(_ text: String, to path: String) throws(TraceError) {
+        let file = try OutputFile(path: path)
+        var text = text
+        let code = text.withUTF8 { ByteOutput.writeAll(file.fd, UnsafeMutablePointer(mutating: $0.baseAddress!), $0.count) }
+        if code != 0 {
+            file.discard()
+            throw error(path, "cannot write: \(systemErrorMessage(code))")
+        }
+        try file.commit()
+    }
+
+    static func error(_ path: String, _ message: String) -> TraceError {
+        TraceError(file: displayName(path), line: 0, column: 0, message: message)
+    }
+}
+
+/// Device and inode of every file this process opened as an input, so an output can
+/// refuse to overwrite one (names can differ: links, `./`, standard input).
+enum InputFiles {
+    private static let identities = Mutex<[UInt64]>([])
+
+    static func record(_ fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        identities.withLock { $0 += [UInt64(info.st_dev), UInt64(info.st_ino)] }
+    }
+
+    static func contains(device: UInt64, inode: UInt64) -> Bool {
+        identities.withLock { list in
+            stride(from: 0, to: list.count, by: 2).contains { list[$0] == device && list[$0 + 1] == inode }
+        }
+    }
+}
