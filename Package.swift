@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
+        .library(name: "PoiseTelemetry", targets: ["PoiseTelemetry"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,12 +75,14 @@ let package = Package(
         ]),
         // Scoring estimates against ground truth (BROAD's metric).
         .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
+        // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseRuntime", "PoiseConfig"]),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
         .executableTarget(name: "poise", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
             "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
-            "PoiseControl", "PoiseOutputs", "PoiseSimulation",
+            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -97,6 +100,7 @@ let package = Package(
         .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig", "PoiseSimulation", "PoiseControl", "PoiseOutputs"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
+        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseFusion", "PoiseControl", "PoiseConfig"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
