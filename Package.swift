@@ -76,7 +76,7 @@ let package = Package(
         // Scoring estimates against ground truth (BROAD's metric).
         .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseRuntime", "PoiseConfig"]),
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseRuntime", "PoiseConfig", "PoiseTraces"]),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
         .executableTarget(name: "poise", dependencies: [

@@ -20,6 +20,7 @@ struct Poise: ParsableCommand {
             PlotCommand.self,
             ProbeCommand.self,
             CalibrateCommand.self,
+            PlayCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors
