@@ -21,6 +21,7 @@ struct Poise: ParsableCommand {
             ProbeCommand.self,
             CalibrateCommand.self,
             PlayCommand.self,
+            ViewCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors
