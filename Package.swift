@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseFusion", "PoiseControl", "PoiseConfig"]),
-        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseView", "PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseTraces"]),
+        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseView", "PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseTraces", "PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,9 +4,10 @@ import PoiseRuntime
 
 /// The MAVLink message for each part of a tick record (units converted, frames mapped).
 public enum TelemetryMessages {
-    /// Sensor time as MAVLink's `time_boot_ms` (wraps after 49 days, as MAVLink's does).
+    /// Sensor time as MAVLink's `time_boot_ms`, to the nearest ms (so 0.97 s is 970, not 969);
+    /// wraps after 49 days, as MAVLink's does.
     public static func milliseconds(_ time: Double) -> UInt32 {
-        time.isFinite && time > 0 ? UInt32(truncatingIfNeeded: UInt64(time * 1000)) : 0
+        time.isFinite && time > 0 ? UInt32(truncatingIfNeeded: UInt64((time * 1000).rounded())) : 0
     }
 
     /// HEARTBEAT: MAV_TYPE_GENERIC, MAV_AUTOPILOT_GENERIC; armed sets MAV_MODE_FLAG_SAFETY_ARMED;
@@ -60,7 +61,7 @@ public enum TelemetryMessages {
     /// SERVO_OUTPUT_RAW: PWM high times ns → µs; level channels as 0/1; unused channels 0.
     public static func servoOutputRaw(_ record: TickRecord, levelChannels: UInt16) -> ServoOutputRaw {
         var m = ServoOutputRaw()
-        m.timeUsec = UInt32(truncatingIfNeeded: UInt64(max(0, record.time.isFinite ? record.time : 0) * 1e6))
+        m.timeUsec = UInt32(truncatingIfNeeded: UInt64((max(0, record.time.isFinite ? record.time : 0) * 1e6).rounded()))
         for i in 0 ..< min(record.outputs.count, 16) {
             let raw = record.outputs[i]
             m.servo[i] = levelChannels & (1 << i) != 0 ? UInt16(min(raw, 1)) : UInt16(min((raw + 500) / 1000, 65535))

@@ -45,7 +45,8 @@ public struct TelemetryStream: Sendable {
         var schedule = due ?? [Double](repeating: record.time, count: Group.allCases.count)
         for group in Group.allCases {
             let hz = rate(group)
-            guard hz > 0, record.time >= schedule[group.rawValue] else { continue }
+            // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.
+            guard hz > 0, record.time + 1e-6 >= schedule[group.rawValue] else { continue }
             let period = 1 / hz
             schedule[group.rawValue] += period
             // Fallen more than a period behind (a gap in the records): restart from now.
