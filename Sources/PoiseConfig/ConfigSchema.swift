@@ -11,10 +11,10 @@ public enum ConfigSchema {
         ConfigGroup("sensor.calibration", doc: "Corrections applied to raw readings, chip frame (from `poise calibrate`)."),
     ] + filterGroups + [
         ConfigGroup("frame", doc: "Reference frame the attitude is reported in (Core Motion names)."),
-    ] + controlGroups + outputGroups + loopGroups
+    ] + controlGroups + outputGroups + loopGroups + telemetryGroups
 
     /// All keys, in file order.
-    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys
+    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys + telemetryKeys
 
     static let hardwareKeys: [ConfigKey] = [
         // board

@@ -27,6 +27,8 @@ struct Poise: ParsableCommand {
             ProbeCommand.self,
             CalibrateCommand.self,
             SafeCommand.self,
+            PlayCommand.self,
+            ViewCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

@@ -83,7 +83,7 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:1: loop: expected a mapping of keys, got `200` (allowed: rate_hz, overrun_limit, realtime_priority, cpu, lock_memory, gyroscope_bias_time, log_interval)",
     ]),
     BadConfigCase(name: "root is a list", yaml: "- board\n- loop\n", expected: [
-        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop, recording, simulation)",
+        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop, recording, simulation, telemetry)",
     ]),
     BadConfigCase(name: "mirror-image mounting", yaml: "board:\n  mounting: +x+y-z\n", expected: [
         "t.yaml:2: board.mounting: `+x+y-z`: this is a mirror image (determinant −1), not a rotation; flip one sign (allowed: a signed permutation of x, y, z forming a rotation, e.g. +x+y+z, +y-x+z)",

@@ -1,0 +1,103 @@
+// Decoding MAVLink 2 frames of the messages Poise sends (for `poise view` and the tests).
+
+/// One decoded message of a type Poise knows.
+public enum MAVLinkPacket: Sendable, Equatable {
+    case heartbeat(Heartbeat)
+    case sysStatus(SysStatus)
+    case attitude(Attitude)
+    case attitudeQuaternion(AttitudeQuaternion)
+    case scaledIMU(ScaledIMU)
+    case servoOutputRaw(ServoOutputRaw)
+    case namedValueFloat(NamedValueFloat)
+}
+
+/// A frame's header and its message.
+public struct MAVLinkFrame: Sendable, Equatable {
+    public var sequence: UInt8
+    public var systemID: UInt8
+    public var componentID: UInt8
+    public var messageID: UInt32
+    public var packet: MAVLinkPacket
+}
+
+/// Why bytes were not a frame.
+public enum MAVLinkDecodeError: Error, Equatable, Sendable {
+    /// No start byte 0xFD where a frame should begin.
+    case noStartByte(offset: Int)
+    /// Fewer bytes than the header's length says.
+    case truncated(offset: Int)
+    /// Signed frames (incompat flag 1) or unknown incompat flags.
+    case unsupportedFlags(offset: Int, flags: UInt8)
+    /// A message id this decoder has no definition for (its CRC cannot be checked).
+    case unknownMessage(offset: Int, id: UInt32)
+    /// The payload is longer than the definition allows.
+    case payloadTooLong(offset: Int, id: UInt32, length: Int)
+    case badChecksum(offset: Int, id: UInt32)
+}
+
+public enum MAVLinkDecoder {
+    /// Every frame in `bytes` (a datagram may hold several), and the first error, if any:
+    /// decoding stops at the first bad frame since its length cannot be trusted.
+    public static func decodeAll(_ bytes: [UInt8]) -> (frames: [MAVLinkFrame], error: MAVLinkDecodeError?) {
+        var frames: [MAVLinkFrame] = []
+        var offset = 0
+        while offset < bytes.count {
+            switch decode(bytes, at: offset) {
+            case .success(let (frame, length)):
+                frames.append(frame)
+                offset += length
+            case .failure(let error):
+                return (frames, error)
+            }
+        }
+        return (frames, nil)
+    }
+
+    /// The frame starting at `offset` and its length in bytes.
+    public static func decode(_ bytes: [UInt8], at offset: Int = 0) -> Result<(MAVLinkFrame, Int), MAVLinkDecodeError> {
+        let header = MAVLinkFramer.headerLength
+        guard offset < bytes.count, bytes[offset] == MAVLinkFramer.startByte else { return .failure(.noStartByte(offset: offset)) }
+        guard bytes.count - offset >= header + MAVLinkFramer.checksumLength else { return .failure(.truncated(offset: offset)) }
+        let length = Int(bytes[offset + 1])
+        let flags = bytes[offset + 2]
+        guard flags == 0 else { return .failure(.unsupportedFlags(offset: offset, flags: flags)) }
+        let total = header + length + MAVLinkFramer.checksumLength
+        guard bytes.count - offset >= total else { return .failure(.truncated(offset: offset)) }
+        let id = UInt32(bytes[offset + 7]) | UInt32(bytes[offset + 8]) << 8 | UInt32(bytes[offset + 9]) << 16
+        guard let type = messageTypes[id] else { return .failure(.unknownMessage(offset: offset, id: id)) }
+        guard length <= type.payloadLength else { return .failure(.payloadTooLong(offset: offset, id: id, length: length)) }
+        let crc = MAVLinkCRC.checksum(bytes[(offset + 1) ..< (offset + header + length)] + [type.crcExtra])
+        let sent = UInt16(bytes[offset + header + length]) | UInt16(bytes[offset + header + length + 1]) << 8
+        guard crc == sent else { return .failure(.badChecksum(offset: offset, id: id)) }
+        // Zero-extend the truncated payload to the full definition before reading fields.
+        var payload = [UInt8](repeating: 0, count: type.payloadLength)
+        payload.replaceSubrange(0 ..< length, with: bytes[(offset + header) ..< (offset + header + length)])
+        let packet = payload.withUnsafeBytes { raw in
+            var reader = MAVLinkPayloadReader(raw)
+            return type.decode(&reader)
+        }
+        let frame = MAVLinkFrame(sequence: bytes[offset + 4], systemID: bytes[offset + 5], componentID: bytes[offset + 6],
+                                 messageID: id, packet: packet)
+        return .success((frame, total))
+    }
+
+    struct MessageType {
+        var crcExtra: UInt8
+        var payloadLength: Int
+        var decode: (inout MAVLinkPayloadReader) -> MAVLinkPacket
+    }
+
+    static func entry<M: MAVLinkMessage>(_ type: M.Type, _ wrap: @escaping (M) -> MAVLinkPacket) -> (UInt32, MessageType) {
+        (M.id, MessageType(crcExtra: M.crcExtra, payloadLength: M.payloadLength) { wrap(M(decoding: &$0)) })
+    }
+
+    nonisolated(unsafe) static let messageTypes: [UInt32: MessageType] = Dictionary(uniqueKeysWithValues: [
+        entry(Heartbeat.self, MAVLinkPacket.heartbeat),
+        entry(SysStatus.self, MAVLinkPacket.sysStatus),
+        entry(Attitude.self, MAVLinkPacket.attitude),
+        entry(AttitudeQuaternion.self, MAVLinkPacket.attitudeQuaternion),
+        entry(ScaledIMU.self, MAVLinkPacket.scaledIMU),
+        entry(ServoOutputRaw.self, MAVLinkPacket.servoOutputRaw),
+        entry(NamedValueFloat.self, MAVLinkPacket.namedValueFloat),
+    ])
+}

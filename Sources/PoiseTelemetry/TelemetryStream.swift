@@ -1,0 +1,86 @@
+import PoiseFusion
+import PoiseMath
+import PoiseRuntime
+
+/// Turns tick records into MAVLink frames at the configured rates.
+///
+/// Rates follow the records' sensor time, not the wall clock, so the same records give the
+/// same frames (deterministic, testable); a live loop's or a real-time replay's sensor time
+/// runs with the wall clock anyway. Time going backwards (a new stream) restarts the schedule.
+public struct TelemetryStream: Sendable {
+    public let settings: TelemetrySettings
+    public private(set) var framer: MAVLinkFramer
+    var statistics = LoopStatistics()
+    /// Next due sensor time per message group, s; nil until the first record.
+    var due: [Double]? = nil
+    var lastTime = -Double.infinity
+    var magnetometerSeen = false
+    /// Records the producer could not queue (ring full), reported in SYS_STATUS.
+    public var droppedRecords: UInt64 = 0
+    var buffer = [UInt8](repeating: 0, count: MAVLinkFramer.maximumFrameLength)
+
+    enum Group: Int, CaseIterable { case heartbeat, attitude, imu, outputs, status }
+
+    public init(settings: TelemetrySettings) {
+        self.settings = settings
+        framer = MAVLinkFramer(systemID: settings.systemID, componentID: settings.componentID)
+    }
+
+    func rate(_ group: Group) -> Double {
+        switch group {
+        case .heartbeat: settings.heartbeatHz
+        case .attitude: settings.attitudeHz
+        case .imu: settings.imuHz
+        case .outputs: settings.outputsHz
+        case .status: settings.statusHz
+        }
+    }
+
+    /// Feeds one record; `emit` receives each frame due now (valid only during the call).
+    public mutating func process(_ record: TickRecord, emit: (UnsafeRawBufferPointer) -> Void) {
+        statistics.add(latenessNanoseconds: record.latenessNanoseconds, computeNanoseconds: record.computeNanoseconds, time: record.time)
+        if record.magnetometer.x.isFinite { magnetometerSeen = true }
+        if record.time < lastTime { due = nil }
+        lastTime = record.time
+        var schedule = due ?? [Double](repeating: record.time, count: Group.allCases.count)
+        for group in Group.allCases {
+            let hz = rate(group)
+            // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.
+            guard hz > 0, record.time + 1e-6 >= schedule[group.rawValue] else { continue }
+            let period = 1 / hz
+            schedule[group.rawValue] += period
+            // Fallen more than a period behind (a gap in the records): restart from now.
+            if schedule[group.rawValue] <= record.time { schedule[group.rawValue] = record.time + period }
+            send(group, record, emit)
+        }
+        due = schedule
+    }
+
+    mutating func send(_ group: Group, _ record: TickRecord, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        let ms = TelemetryMessages.milliseconds(record.time)
+        switch group {
+        case .heartbeat:
+            frame(TelemetryMessages.heartbeat(record), emit)
+        case .attitude:
+            frame(TelemetryMessages.attitude(record, world: settings.world), emit)
+            frame(TelemetryMessages.attitudeQuaternion(record, world: settings.world), emit)
+        case .imu:
+            frame(TelemetryMessages.scaledIMU(record), emit)
+        case .outputs:
+            frame(TelemetryMessages.servoOutputRaw(record, levelChannels: settings.levelChannels), emit)
+        case .status:
+            let summary = statistics.take()
+            frame(TelemetryMessages.sysStatus(record, summary: summary, magnetometer: magnetometerSeen, dropped: droppedRecords), emit)
+            for value in TelemetryMessages.loopValues(summary, record: record, timeBootMs: ms) { frame(value, emit) }
+        }
+    }
+
+    mutating func frame<M: MAVLinkMessage>(_ message: M, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        var framer = self.framer
+        buffer.withUnsafeMutableBytes { raw in
+            let length = framer.encode(message, into: raw)
+            emit(UnsafeRawBufferPointer(rebasing: raw[0 ..< length]))
+        }
+        self.framer = framer
+    }
+}

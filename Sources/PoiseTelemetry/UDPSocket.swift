@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A UDP socket: connected to one peer for sending, or bound to a port for receiving.
+public final class UDPSocket: @unchecked Sendable {
+    let descriptor: Int32
+
+    /// A socket that sends datagrams to `address` (resolved once, here).
+    public init(sendingTo address: TelemetryAddress) throws(TelemetryError) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>? = nil
+        let status = getaddrinfo(address.host, String(address.port), &hints, &result)
+        guard status == 0, let info = result else {
+            throw TelemetryError("telemetry address \(address): cannot resolve the host (\(String(cString: gai_strerror(status))))")
+        }
+        defer { freeaddrinfo(result) }
+        let fd = socket(info.pointee.ai_family, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw TelemetryError("telemetry: cannot create a UDP socket (\(String(cString: strerror(errno))))") }
+        guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw TelemetryError("telemetry address \(address): \(reason)")
+        }
+        descriptor = fd
+    }
+
+    /// A socket receiving datagrams on `port` of `host` (IPv4; default all interfaces).
+    public init(listeningOn port: UInt16, host: String = "0.0.0.0") throws(TelemetryError) {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw TelemetryError("cannot create a UDP socket (\(String(cString: strerror(errno))))") }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw TelemetryError("`\(host)`: not an IPv4 address to listen on")
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw TelemetryError("cannot listen for MAVLink on UDP port \(port): \(reason)")
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// The local port (useful after binding port 0).
+    public var localPort: UInt16 {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard ok == 0 else { return 0 }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        }
+    }
+
+    /// Sends one datagram; false when the kernel refused it (no listener yet, buffer full):
+    /// telemetry is best effort, so callers count and go on.
+    @discardableResult
+    public func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) == bytes.count
+    }
+
+    /// Waits up to `timeoutMilliseconds` for a datagram; nil on timeout.
+    public func receive(timeoutMilliseconds: Int32, maximumLength: Int = 2048) -> [UInt8]? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: maximumLength)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, maximumLength, 0) }
+        guard count >= 0 else { return nil }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+}

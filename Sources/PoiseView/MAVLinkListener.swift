@@ -1,0 +1,50 @@
+import Foundation
+import PoiseTelemetry
+import Synchronization
+
+/// Receives the MAVLink stream on a UDP port and pushes snapshots to the pages.
+///
+/// Runs on its own thread. Anything that is not MAVLink Poise understands is counted and
+/// dropped; a sender that stops and starts again (or a new one) just continues the display.
+public final class MAVLinkListener: @unchecked Sendable {
+    let socket: UDPSocket
+    let hub: BroadcastHub
+    let stopping = Atomic<Bool>(false)
+    let finished = DispatchSemaphore(value: 0)
+    var state = ViewState()
+    let encoder = JSONEncoder()
+
+    public init(port: UInt16, host: String = "0.0.0.0", hub: BroadcastHub) throws(TelemetryError) {
+        socket = try UDPSocket(listeningOn: port, host: host)
+        self.hub = hub
+    }
+
+    /// The bound UDP port.
+    public var port: UInt16 { socket.localPort }
+
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "poise-view-mavlink"
+        thread.start()
+    }
+
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        finished.wait()
+    }
+
+    func run() {
+        while !stopping.load(ordering: .acquiring) {
+            guard let datagram = socket.receive(timeoutMilliseconds: 200) else { continue }
+            let (frames, error) = MAVLinkDecoder.decodeAll(datagram)
+            if error != nil || frames.isEmpty { state.countBadDatagram() }
+            let now = Date().timeIntervalSince1970 * 1000
+            for frame in frames where state.apply(frame, receivedAt: now) {
+                if let data = try? encoder.encode(state.snapshot) {
+                    hub.broadcast(String(decoding: data, as: UTF8.self))
+                }
+            }
+        }
+        finished.signal()
+    }
+}

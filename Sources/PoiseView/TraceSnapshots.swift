@@ -1,0 +1,37 @@
+import PoiseConfig
+import PoiseRuntime
+import PoiseTelemetry
+import PoiseTraces
+
+/// A whole trace as page snapshots, for `poise view TRACE` and its time slider.
+///
+/// The trace goes through the filter, then through exactly the telemetry encoding and
+/// decoding a live stream takes, so what the page shows for a trace is what it would show
+/// for the same trace sent by `poise play`.
+public enum TraceSnapshots {
+    /// Snapshots at `rateHz` (the attitude rate; other messages at their telemetry rates).
+    public static func load(path: String, configuration: PoiseConfiguration, choice: FilterChoice,
+                            useMagnetometer: Bool, rateHz: Double = 50) throws -> [ViewSnapshot] {
+        var settings = TelemetrySettings(configuration: configuration)
+        settings.attitudeHz = rateHz
+        settings.imuHz = rateHz
+        settings.outputsHz = rateHz
+        settings.heartbeatHz = max(settings.heartbeatHz, 2)
+        settings.statusHz = max(settings.statusHz, 2)
+        var stream = TelemetryStream(settings: settings)
+        var state = ViewState()
+        var snapshots: [ViewSnapshot] = []
+        var playback = TracePlayback(reader: try TraceReader(path: path)) { record in
+            stream.process(record) { bytes in
+                guard case .success(let (frame, _)) = MAVLinkDecoder.decode(Array(bytes)) else { return }
+                if state.apply(frame, receivedAt: 0) { snapshots.append(state.snapshot) }
+            }
+            return true
+        }
+        playback.frame = OutputFrame(configuration: configuration.frame)
+        playback.declinationDegrees = Float(configuration.frame.declinationDegrees)
+        playback.useMagnetometer = useMagnetometer
+        _ = try choice.run(&playback)
+        return snapshots
+    }
+}

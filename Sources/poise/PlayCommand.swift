@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import PoiseConfig
+import PoiseRuntime
+import PoiseTelemetry
+import PoiseTraces
+
+/// `poise play`: a trace at its recorded speed, as MAVLink telemetry.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a trace at its recorded speed and send it as MAVLink telemetry.",
+        discussion: """
+            Runs the trace through the filter like `poise replay`, but paced by the trace's \
+            own timestamps, and sends each tick to the telemetry address over UDP as MAVLink 2 \
+            (HEARTBEAT, ATTITUDE, ATTITUDE_QUATERNION, SCALED_IMU, SERVO_OUTPUT_RAW, SYS_STATUS, \
+            NAMED_VALUE_FLOAT) at the config's `telemetry` rates. Watch it with `poise view`, \
+            QGroundControl or PlotJuggler (docs/telemetry.md).
+
+            Examples:
+              poise play run.csv --telemetry 127.0.0.1:14550
+              poise play run.ptrace --config boards/sim.yaml --speed 2 --loop
+            """)
+
+    @Argument(help: "The trace to play (CSV or binary).")
+    var trace: String
+
+    @OptionGroup var estimation: EstimationOptions
+
+    @Option(help: "Where to send: HOST:PORT (default: the config's telemetry.address).")
+    var telemetry: String?
+
+    @Option(help: "Playback speed factor (1 = recorded speed).")
+    var speed: Double = 1
+
+    @Flag(help: "Start again from the beginning at the end of the trace, until interrupted.")
+    var loop = false
+
+    @Flag(help: "Print no summary.")
+    var quiet = false
+
+    func validate() throws {
+        guard speed.isFinite, speed > 0, speed <= 1000 else { throw ValidationError("--speed must be in (0, 1000]") }
+    }
+
+    func run() throws {
+        let configuration = try estimation.loadConfiguration()
+        guard let text = telemetry ?? configuration.telemetry.address else {
+            throw ValidationError("no telemetry address: give --telemetry HOST:PORT or set telemetry.address in the config")
+        }
+        let address = try TelemetryAddress(parsing: text)
+        let sender = try TelemetrySender(address: address, settings: TelemetrySettings(configuration: configuration))
+        sender.start()
+        let choice = try estimation.filterChoice(configuration)
+        let useMagnetometer = try estimation.useMagnetometer(configuration)
+        var played = 0
+        repeat {
+            let start = MonotonicClock.now()
+            let speed = self.speed
+            var playback = TracePlayback(reader: try TraceReader(path: trace)) { record in
+                var record = record
+                let due = start + record.time / speed
+                let wait = due - MonotonicClock.now()
+                if wait > 0 { usleep(UInt32(min(wait, 10) * 1e6)) }
+                record.latenessNanoseconds = Int64(max(0, MonotonicClock.now() - due) * 1e9)
+                sender.offer(record)
+                return true
+            }
+            playback.frame = OutputFrame(configuration: configuration.frame)
+            playback.declinationDegrees = Float(configuration.frame.declinationDegrees)
+            playback.useMagnetometer = useMagnetometer
+            played += try choice.run(&playback)
+        } while loop
+        sender.stop()
+        if !quiet {
+            printError("played \(played) samples to \(address) with \(choice.kind.rawValue); "
+                + "\(sender.framesSent) MAVLink frames sent, \(sender.sendFailures) refused")
+        }
+    }
+}
