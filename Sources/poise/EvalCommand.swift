@@ -48,8 +48,11 @@ struct EvalCommand: ParsableCommand {
         for path in traces {
             let reader = try TraceReader(path: path)
             let calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
-            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration)
+            let progress = ProgressBar(total: reader.metadata["samples"].flatMap(Int.init), enabled: true)
+            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration,
+                                           progress: progress.update)
             let evaluation = try choice.run(&evaluator)
+            progress.finish()
             let name = traceName(path)
             results.append(NamedResult(name: name, result: evaluation.result))
             if plot != nil {
