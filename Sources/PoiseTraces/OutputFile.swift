@@ -55,6 +55,8 @@ public struct OutputFile: ~Copyable {
                 return
             }
             mode = info.st_mode & 0o7777
+            // The rename would get past a read-only file's protection; respect it instead.
+            if access(path, W_OK) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
             // Renaming over a symbolic link would replace the link; write where it points.
             var link = stat()
             if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {

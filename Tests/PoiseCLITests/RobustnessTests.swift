@@ -121,6 +121,14 @@ struct RobustnessTests {
         }
         #expect(run.status == 1)
         #expect(run.error == "poise: \(output): cannot create: Permission denied\n", "\(run.error)")
+        // A read-only file in a writable directory is not replaced either.
+        chmod(locked.path, 0o777)
+        try "keep\n".write(toFile: output, atomically: false, encoding: .utf8)
+        chmod(output, 0o444)
+        let readOnly = try #require(try poiseAsNobody(["replay", trace, "--quiet", "-o", output]))
+        #expect(readOnly.status == 1)
+        #expect(readOnly.error == "poise: \(output): cannot write: Permission denied\n", "\(readOnly.error)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep\n")
     }
 
     // MARK: 4. cut-off binary recordings
