@@ -32,6 +32,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var estimation: EstimationOptions
 
+    @OptionGroup var reading: TraceInputOptions
+
     @Flag(help: "Print the results as JSON instead of a table.")
     var json = false
 
@@ -40,6 +42,7 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        reading.apply()
         let configuration = try estimation.loadConfiguration()
         let choice = try estimation.filterChoice(configuration)
         let useMagnetometer = try estimation.useMagnetometer(configuration)

@@ -32,11 +32,14 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "Title of the plot.")
     var title: String?
 
+    @OptionGroup var reading: TraceInputOptions
+
     @Option(name: .shortAndLong, help: "Output SVG file (- for standard output).")
     var output: String = "plot.svg"
 
     func run() throws {
         Interruption.install()
+        reading.apply()
         var tables: [(name: String, table: ColumnTable)] = []
         var chosen = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
         for file in files {

@@ -150,6 +150,9 @@ struct RobustnessTests {
         let eval = try poise(["eval", binary])
         #expect(eval.status == 0)
         #expect(eval.error.contains("read up to the last whole record"))
+        let strict = try poise(["replay", binary, "--quiet", "--strict", "-o", "-"])
+        #expect(strict.status == 1)
+        #expect(strict.error.hasPrefix("poise: \(binary):\(inputRows.count):1: truncated record"), "\(strict.error)")
     }
 
     // MARK: 5. interrupted runs
