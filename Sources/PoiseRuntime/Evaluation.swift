@@ -26,13 +26,16 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
     let fallbackStep: Double
     /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
     let calibration: SensorCalibration?
+    /// Called every 16 384 rows with the count so far (a progress bar).
+    let progress: (Int) -> Void
 
     public init(reader: consuming TraceReader, useMagnetometer: Bool, fallbackStep: Double = 0.01,
-                calibration: SensorCalibration? = nil) {
+                calibration: SensorCalibration? = nil, progress: @escaping (Int) -> Void = { _ in }) {
         self.reader = reader
         self.useMagnetometer = useMagnetometer
         self.fallbackStep = fallbackStep
         self.calibration = calibration
+        self.progress = progress
     }
 
     public mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> TraceEvaluation {
@@ -65,6 +68,7 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
             scorer.add(estimate: filter.attitude, reference: sample.truth, scored: scored)
             if scorer.scoredRows > before { times.append(sample.time) }
             row += 1
+            if row & 0x3FFF == 0 { progress(row) }
         }
         if let ranges, !Interruption.requested {
             // Ranges past the end (a trace cut short, a hand-edited header) would score

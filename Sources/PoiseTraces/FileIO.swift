@@ -15,7 +15,7 @@ func systemErrorMessage(_ code: Int32) -> String {
 /// Opens `path` for reading (`-` = standard input).
 /// Every input is recorded so that no output of the same process can overwrite it.
 func openForReading(_ path: String) throws(TraceError) -> Int32 {
-    if path == "-" { InputFiles.record(STDIN_FILENO); return STDIN_FILENO }
+    if path == "-" { InputFiles.record(STDIN_FILENO, path: nil); return STDIN_FILENO }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw TraceError(file: path, line: 0, column: 0, message: "cannot open: \(systemErrorMessage(errno))") }
     var status = stat()
@@ -23,7 +23,7 @@ func openForReading(_ path: String) throws(TraceError) -> Int32 {
         close(fd)
         throw TraceError(file: path, line: 0, column: 0, message: "cannot read: is a directory")
     }
-    InputFiles.record(fd)
+    InputFiles.record(fd, path: path)
     return fd
 }
 

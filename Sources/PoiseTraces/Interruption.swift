@@ -29,6 +29,12 @@ public enum Interruption {
         _ = temporaryFile.load(ordering: .relaxed)
         signal(SIGINT, interruptionHandler)
         signal(SIGTERM, interruptionHandler)
+        // A parent may have left them blocked (the mask is inherited): Ctrl-C must work.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signal received, or 0.

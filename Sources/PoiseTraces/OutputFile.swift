@@ -55,6 +55,8 @@ public struct OutputFile: ~Copyable {
                 return
             }
             mode = info.st_mode & 0o7777
+            // The rename would get past a read-only file's protection; respect it instead.
+            if access(path, W_OK) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
             // Renaming over a symbolic link would replace the link; write where it points.
             var link = stat()
             if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
@@ -149,20 +151,28 @@ public struct OutputFile: ~Copyable {
     }
 }
 
-/// Device and inode of every file this process opened as an input, so an output can
-/// refuse to overwrite one (names can differ: links, `./`, standard input).
+/// Every file this process opened as an input, so an output can refuse to overwrite one
+/// (names can differ: links, `./`, standard input). Compared by device and inode; an entry
+/// counts only while its path (or standard input) still is that file, so an inode reused
+/// after a deletion is no false match in a long-running process.
 enum InputFiles {
-    private static let identities = Mutex<[UInt64]>([])
+    private struct Identity { var path: String?; var device: UInt64; var inode: UInt64 }
+    private static let identities = Mutex<[Identity]>([])
 
-    static func record(_ fd: Int32) {
+    /// Records the file open as `fd`, read from `path` (nil: standard input).
+    static func record(_ fd: Int32, path: String?) {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        identities.withLock { $0 += [UInt64(info.st_dev), UInt64(info.st_ino)] }
+        let identity = Identity(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        identities.withLock { $0.append(identity) }
     }
 
     static func contains(device: UInt64, inode: UInt64) -> Bool {
-        identities.withLock { list in
-            stride(from: 0, to: list.count, by: 2).contains { list[$0] == device && list[$0 + 1] == inode }
+        let candidates = identities.withLock { $0.filter { $0.device == device && $0.inode == inode } }
+        return candidates.contains { identity in
+            var info = stat()
+            let found = identity.path.map { stat($0, &info) == 0 } ?? (fstat(STDIN_FILENO, &info) == 0)
+            return found && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
         }
     }
 }

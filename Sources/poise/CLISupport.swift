@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PoiseTraces
 import Synchronization
@@ -52,4 +53,12 @@ enum StandardOutput {
 /// Shadows `Swift.print` in this module so every line reaches `StandardOutput`.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     StandardOutput.write(items.map { "\($0)" }.joined(separator: separator) + terminator)
+}
+
+/// How every command that reads traces treats a recoverable problem.
+struct TraceInputOptions: ParsableArguments {
+    @Flag(help: "Refuse a binary trace cut off inside a record instead of reading it up to its last whole record.")
+    var strict = false
+
+    func apply() { TraceWarnings.strict = strict }
 }

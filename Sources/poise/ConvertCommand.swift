@@ -36,12 +36,15 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "The output format: csv or binary.")
     var to: TraceFormat?
 
+    @OptionGroup var reading: TraceInputOptions
+
     func run() throws {
         guard let format = to ?? TraceWriter.format(forPath: output) else {
             printError("poise: \(output): cannot tell the output format from the name; use --to csv or --to binary")
             throw ExitCode.failure
         }
         Interruption.install()
+        reading.apply()
         let rows = try Self.convert(from: input, to: output, format: format)
         if output != "-" && !Interruption.requested {
             printError("poise: wrote \(rows) samples to \(output) (\(format == .csv ? "text" : "binary"))")

@@ -32,6 +32,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var estimation: EstimationOptions
 
+    @OptionGroup var reading: TraceInputOptions
+
     @Flag(help: "Print the results as JSON instead of a table.")
     var json = false
 
@@ -40,6 +42,7 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        reading.apply()
         let configuration = try estimation.loadConfiguration()
         let choice = try estimation.filterChoice(configuration)
         let useMagnetometer = try estimation.useMagnetometer(configuration)
@@ -48,8 +51,11 @@ struct EvalCommand: ParsableCommand {
         for path in traces {
             let reader = try TraceReader(path: path)
             let calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
-            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration)
+            let progress = ProgressBar(total: reader.metadata["samples"].flatMap(Int.init), enabled: true)
+            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration,
+                                           progress: progress.update)
             let evaluation = try choice.run(&evaluator)
+            progress.finish()
             let name = traceName(path)
             results.append(NamedResult(name: name, result: evaluation.result))
             if plot != nil {

@@ -32,17 +32,27 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "Title of the plot.")
     var title: String?
 
+    @OptionGroup var reading: TraceInputOptions
+
     @Option(name: .shortAndLong, help: "Output SVG file (- for standard output).")
     var output: String = "plot.svg"
 
     func run() throws {
         Interruption.install()
+        reading.apply()
         var tables: [(name: String, table: ColumnTable)] = []
+        var chosen = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
         for file in files {
-            tables.append((traceName(file), try ColumnTable(path: file)))
+            let progress = ProgressBar(total: nil, enabled: true)
+            let table = try ColumnTable(path: file, keeping: { names in
+                // The first file's header decides the default columns.
+                if chosen == nil { chosen = Self.defaultColumns(Set(names)) }
+                return Set(chosen!.flatMap { [$0, "true_" + $0] } + ["pitch", "true_pitch"])
+            }, progress: progress.update)
+            progress.finish()
+            tables.append((traceName(file), table))
         }
-        let wanted = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
-            ?? defaultColumns(tables.first!.table)
+        let wanted = chosen ?? []
         var truthTable: ColumnTable?
         if let truth { truthTable = try ColumnTable(truthEulerOf: truth) }
 
@@ -95,9 +105,9 @@ struct PlotCommand: ParsableCommand {
         return nil
     }
 
-    private func defaultColumns(_ table: ColumnTable) -> [String] {
-        if ["roll", "pitch", "yaw"].allSatisfy({ table.values[$0] != nil }) { return ["roll", "pitch", "yaw"] }
-        return ["ax", "ay", "az", "gx", "gy", "gz"].filter { table.values[$0] != nil }
+    private static func defaultColumns(_ names: Set<String>) -> [String] {
+        if ["roll", "pitch", "yaw"].allSatisfy(names.contains) { return ["roll", "pitch", "yaw"] }
+        return ["ax", "ay", "az", "gx", "gy", "gz"].filter(names.contains)
     }
 
     private func isAngle(_ column: String) -> Bool {

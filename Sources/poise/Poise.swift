@@ -46,7 +46,7 @@ struct Poise: ParsableCommand {
         } catch let error as ValidationError {
             finishInterrupted()
             printError("Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n"
-                + "  See 'poise help \(type(of: command).configuration.commandName ?? "")' for more information.")
+                + "  See 'poise \(type(of: command).configuration.commandName ?? "") --help' for more information.")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch where isRuntimeError(error) {
             finishInterrupted()

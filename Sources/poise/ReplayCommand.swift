@@ -36,6 +36,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var estimation: EstimationOptions
 
+    @OptionGroup var reading: TraceInputOptions
+
     @Option(help: "Reference frame or axes of the output attitude.")
     var frame: String?
 
@@ -53,6 +55,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        reading.apply()
         let configuration = try estimation.loadConfiguration()
         var options = ReplayOptions()
         options.useMagnetometer = try estimation.useMagnetometer(configuration)

@@ -1,6 +1,7 @@
 import PoiseSimulation
 import ArgumentParser
 import Foundation
+import PoiseTraces
 import Logging
 import PoiseConfig
 import PoiseIO
@@ -141,38 +142,11 @@ struct SensorOptions: ParsableArguments {
 }
 
 extension SensorCLI {
-    /// Replaces the file at `path` with `text` so that a reader sees the old file or the new
-    /// one, never a mix: written to a temporary file beside it, flushed, then renamed over it.
-    /// Keeps the file's permissions; follows a symbolic link to the real file.
+    /// Replaces the file at `path` with `text` under the output-file policy (`OutputFile`:
+    /// temporary file beside it, fsync, rename; permissions kept; symbolic links followed),
+    /// so a reader sees the old file or the new one, never a mix.
     static func replaceFile(at path: String, with text: String) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o644
-        let temporary = target + ".poise-\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode_t(mode))
-        guard fd >= 0 else { throw CLIError("\(temporary): cannot create (\(String(cString: strerror(errno))))") }
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw CLIError("\(temporary): cannot write (\(reason))")
-            }
-            written += n
-        }
-        guard fsync(fd) == 0, close(fd) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CLIError("\(temporary): cannot write (\(reason))")
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CLIError("\(target): cannot replace (\(reason))")
-        }
+        try OutputFile.write(text, to: path)
     }
 
     /// Whether `path` can be replaced: the file and its directory are writable.
