@@ -130,6 +130,7 @@ public struct CSVTraceReader: ~Copyable {
             if count > 0 && p[count - 1] == 0x0D { count -= 1 }
             if count == 0 { continue }  // blank line
             rowStart = p
+            if input.lastLineUnterminated && isCutOff(p, count) { return nil }
             return try parseRow(p, p + count)
         }
     }
@@ -206,6 +207,19 @@ public struct CSVTraceReader: ~Copyable {
     public func characterColumn(ofColumn column: Int) -> Int {
         guard let rowStart, column >= 0, column < columnCount else { return 1 }
         return TextChecks.characterColumn(rowStart, byteOffset: cellBounds[2 * column])
+    }
+
+    /// A last line without a line break and with too few fields is a recording cut off by a
+    /// power loss: like a binary trace's partial record, it is left out with one warning
+    /// (`TraceWarnings`), or refused when strict.
+    @inline(never) @_semantics("no_performance_analysis")
+    mutating func isCutOff(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let fields = 1 + UnsafeBufferPointer(start: p, count: count).reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) }
+        guard fields < columnCount, !TraceWarnings.strict else { return false }
+        TraceWarnings.note("\(path):\(line):1: last line cut off (\(fields) of \(columnCount) fields, no line break); "
+            + "read up to the last whole row")
+        rowStart = nil
+        return true
     }
 
     // MARK: Errors (cold)

@@ -53,6 +53,8 @@ struct ByteInput: ~Copyable {
     var bufferOffset = 0
     /// errno of a failed read, 0 if none.
     var readError: Int32 = 0
+    /// Whether the line last returned ended the file without a line break.
+    var lastLineUnterminated = false
 
     init(fd: Int32, ownsDescriptor: Bool, capacity: Int) {
         self.fd = fd
@@ -111,6 +113,7 @@ struct ByteInput: ~Copyable {
                 let length = end - start
                 buffer[end] = 0x0A
                 start = end
+                lastLineUnterminated = true
                 return .line(UnsafePointer(lineStart), length)
             }
             if start == 0 && end == capacity && findNewline(buffer, capacity) == nil { return .tooLong }

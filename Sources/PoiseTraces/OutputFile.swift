@@ -33,7 +33,9 @@ public struct OutputFile: ~Copyable {
     public static func displayName(_ path: String) -> String { path == "-" ? "standard output" : path }
 
     /// Opens `path` for writing under the policy above.
-    public init(path: String) throws(TraceError) {
+    /// - Parameter editingInput: the output is meant to replace an input (`calibrate --save`
+    ///   rewriting the config it read); the atomic rename makes that safe.
+    public init(path: String, editingInput: Bool = false) throws(TraceError) {
         self.path = path
         if path == "-" {
             fd = STDOUT_FILENO; temporaryPath = nil; finalPath = path
@@ -45,7 +47,7 @@ public struct OutputFile: ~Copyable {
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Self.error(path, "cannot write: is a directory") }
-            if InputFiles.contains(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+            if !editingInput, InputFiles.contains(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
                 throw Self.error(path, "is also an input of this command; write the output to another file")
             }
             if type != S_IFREG {
@@ -135,8 +137,8 @@ public struct OutputFile: ~Copyable {
     }
 
     /// Writes all of `text`, then commits; any failure removes the temporary file.
-    public static func write(_ text: String, to path: String) throws(TraceError) {
-        let file = try OutputFile(path: path)
+    public static func write(_ text: String, to path: String, editingInput: Bool = false) throws(TraceError) {
+        let file = try OutputFile(path: path, editingInput: editingInput)
         var text = text
         let code = text.withUTF8 { ByteOutput.writeAll(file.fd, UnsafeMutablePointer(mutating: $0.baseAddress!), $0.count) }
         if code != 0 {
@@ -155,7 +157,7 @@ public struct OutputFile: ~Copyable {
 /// (names can differ: links, `./`, standard input). Compared by device and inode; an entry
 /// counts only while its path (or standard input) still is that file, so an inode reused
 /// after a deletion is no false match in a long-running process.
-enum InputFiles {
+public enum InputFiles {
     private struct Identity { var path: String?; var device: UInt64; var inode: UInt64 }
     private static let identities = Mutex<[Identity]>([])
 
@@ -165,6 +167,14 @@ enum InputFiles {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         let identity = Identity(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         identities.withLock { $0.append(identity) }
+    }
+
+    /// Records a file read some other way (a config, a motion script) as an input.
+    public static func record(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        record(fd, path: path)
+        close(fd)
     }
 
     static func contains(device: UInt64, inode: UInt64) -> Bool {

@@ -25,6 +25,9 @@ public enum TraceWarnings {
         state.withLock { $0.messages.append(text) }
     }
 
+    /// The warnings so far, without clearing them.
+    public static var pending: [String] { state.withLock { $0.messages } }
+
     /// The warnings so far, each once; clears them.
     public static func take() -> [String] {
         state.withLock { state in

@@ -11,6 +11,7 @@ struct CLIError: Error, CustomStringConvertible {
 
 /// The whole text of a small file (scripts, configs); a clear error otherwise.
 func readTextFile(_ path: String) throws -> String {
+    InputFiles.record(path: path)
     guard let data = FileManager.default.contents(atPath: path) else {
         throw CLIError("\(path): cannot read file (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
     }

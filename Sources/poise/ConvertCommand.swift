@@ -1,10 +1,5 @@
 import ArgumentParser
 import PoiseTraces
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension TraceFormat: ExpressibleByArgument {}
 

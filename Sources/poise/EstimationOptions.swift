@@ -1,6 +1,7 @@
 import ArgumentParser
 import PoiseConfig
 import PoiseRuntime
+import PoiseTraces
 
 /// Options every command that runs a filter shares.
 struct EstimationOptions: ParsableArguments {
@@ -16,6 +17,7 @@ struct EstimationOptions: ParsableArguments {
     /// The configuration file's contents, or the defaults. An invalid file is refused.
     func loadConfiguration() throws -> PoiseConfiguration {
         guard let config else { return .default }
+        InputFiles.record(path: config)
         return try PoiseConfiguration.load(path: config)
     }
 

@@ -44,26 +44,26 @@ struct Poise: ParsableCommand {
         do {
             try command.run()
         } catch let error as ValidationError {
-            finishInterrupted()
+            reportWarningsAndInterruption()
             printError("Error: \(error.message)\nUsage: \(usageString(for: type(of: command)))\n"
                 + "  See 'poise \(type(of: command).configuration.commandName ?? "") --help' for more information.")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch where isRuntimeError(error) {
-            finishInterrupted()
+            reportWarningsAndInterruption()
             printError("poise: \(error)")
             Foundation.exit(1)
         } catch {
-            finishInterrupted()
+            reportWarningsAndInterruption()
             finishStandardOutput()
             exit(withError: error)
         }
-        finishInterrupted()
+        reportWarningsAndInterruption()
         finishStandardOutput()
     }
 
     /// After SIGINT/SIGTERM: one line saying what was kept, exit 128 + signal. Warnings the
     /// readers collected (a cut-off binary trace) are printed first, whatever the outcome.
-    private static func finishInterrupted() {
+    private static func reportWarningsAndInterruption() {
         for warning in TraceWarnings.take() { printError("poise: warning: \(warning)") }
         guard Interruption.requested else { return }
         printError("poise: \(Interruption.message)")

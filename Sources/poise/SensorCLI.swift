@@ -146,7 +146,7 @@ extension SensorCLI {
     /// temporary file beside it, fsync, rename; permissions kept; symbolic links followed),
     /// so a reader sees the old file or the new one, never a mix.
     static func replaceFile(at path: String, with text: String) throws {
-        try OutputFile.write(text, to: path)
+        try OutputFile.write(text, to: path, editingInput: true)
     }
 
     /// Whether `path` can be replaced: the file and its directory are writable.

@@ -89,6 +89,17 @@ struct RobustnessTests {
             #expect(run.error.hasSuffix("is also an input of this command; write the output to another file\n"), "\(run.error)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: trace)) == before, "\(arguments) changed the input")
         }
+        // Configs and motion scripts are inputs too.
+        let config = directory.appending(path: "board.yaml").path
+        try "{}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let script = directory.appending(path: "m.txt").path
+        try "rest 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        for arguments in [["replay", trace, "--quiet", "--config", config, "-o", config], ["synth", "--script", script, "-o", script]] {
+            let run = try poise(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.error.hasSuffix("is also an input of this command; write the output to another file\n"), "\(run.error)")
+        }
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == "{}\n")
         #expect(temporaryFiles(in: directory).isEmpty)
     }
 

@@ -32,24 +32,6 @@ import Testing
         #expect(data[31] == 1 && data[32] == 2)  // f32 "ax"
     }
 
-    /// A recording cut off mid-record (power loss) reads up to its last whole record and
-    /// leaves one warning with the position; strict reading makes it the error it was.
-    @Test func truncatedRecordIsReadUpToTheLastWholeRecordWithAWarning() throws {
-        let data = try Self.bytes(rows: 3)
-        let cut = Array(data[0..<(data.count - 12)])
-        let headerSize = data.count - 3 * 32
-        let path = TestFiles.write(cut, name: "b.ptrace")
-        defer { TestFiles.remove(path) }
-        _ = TraceWarnings.take()
-        #expect(try TestFiles.samples(path).get().count == 2)
-        #expect(TraceWarnings.take() == ["\(path):3:1: truncated record: 20 of 32 bytes at byte offset \(headerSize + 64); "
-                                          + "read up to the last whole record, 20 bytes after it ignored"])
-        TraceWarnings.strict = true
-        defer { TraceWarnings.strict = false }
-        #expect(TestFiles.error(reading: cut, name: "b.ptrace")
-                == "F:3:1: truncated record: 20 of 32 bytes at byte offset \(headerSize + 64)")
-    }
-
     @Test func truncatedAndCorruptHeaders() throws {
         let data = try Self.bytes(rows: 1)
         #expect(TestFiles.error(reading: Array(data[0..<20]), name: "b.ptrace") == "F:0:1: not a binary trace: shorter than its 28-byte header")
