@@ -304,7 +304,9 @@ function drawStatus(s) {
   rows.push(row("filter flags", flags));
   for (const [bit, name] of SENSORS) {
     const present = s && s.sensorsPresent & bit, healthy = s && s.sensorsHealthy & bit;
-    rows.push(row(name, !s ? "—" : !present ? "absent" : healthy ? "healthy" : "FAULT", !present ? "" : healthy ? "" : "bad"));
+    const starting = bit === 0x200000 && s && s.flags & 1;  // the filter is still converging
+    rows.push(row(name, !s ? "—" : !present ? "absent" : healthy ? "healthy" : starting ? "initialising" : "FAULT",
+      !present || healthy ? "" : starting ? "warn" : "bad"));
   }
   rows.push(row("tick lateness p50 / p99 / max", `${us("late_p50")} / ${us("late_p99")} / ${us("late_max")}`));
   rows.push(row("compute p50 / p99 / max", `${us("comp_p50")} / ${us("comp_p99")} / ${us("comp_max")}`));
@@ -379,11 +381,14 @@ function draw() {
   window.poiseAttitude = attitude;
   window.poiseLatencyMedian = median(state.latencies);
   window.poiseFps = state.fps;
-  document.getElementById("poise-debug").textContent = JSON.stringify({
+  // For tests and measurements: what was drawn, as numbers (also as text for --dump-dom).
+  window.poiseDebug = {
     modelView: window.poiseModelView, boardModelView: window.poiseBoardModelView, attitude, q: s ? s.q : null,
     time: s ? s.time : null, frame: state.frame, reference: state.reference, snapshots: state.snapshotsReceived,
     traceLength: state.trace.length, fps: state.fps, latencyMedian: window.poiseLatencyMedian,
-  });
+    latencies: state.latencies.length,
+  };
+  document.getElementById("poise-debug").textContent = JSON.stringify(window.poiseDebug);
 }
 
 function connect() {
