@@ -63,6 +63,12 @@ public struct TelemetryStream: Sendable {
         switch group {
         case .heartbeat:
             frame(TelemetryMessages.heartbeat(record), emit)
+            if let epoch = settings.unixTimeAtSensorZero {
+                var time = SystemTime()
+                time.timeBootMs = ms
+                time.timeUnixUsec = UInt64(max(0, ((epoch + record.time) * 1e6).rounded()))
+                frame(time, emit)
+            }
         case .attitude:
             frame(TelemetryMessages.attitude(record, world: settings.world), emit)
             frame(TelemetryMessages.attitudeQuaternion(record, world: settings.world), emit)

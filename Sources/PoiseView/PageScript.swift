@@ -9,7 +9,7 @@ const state = {
   mode: "live", snapshot: null, fresh: false, frame: "enu", reference: null,
   trace: [], traceTime: 0, playing: true, lastWall: performance.now(),
   history: [], lastReceive: 0, snapshotsReceived: 0, rxTimes: [],
-  latencies: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
+  latencies: [], ages: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
 };
 window.poiseModelView = null;
 
@@ -235,6 +235,7 @@ function drawStatus(s) {
     rows.push(row("snapshots / s", (recent.length / 2).toFixed(0)));
     rows.push(row("frames / lost / bad datagrams", s ? `${s.frames} / ${s.lostFrames} / ${s.badDatagrams}` : "—"));
     rows.push(row("latency (received → drawn), median", isNaN(median(state.latencies)) ? "—" : median(state.latencies).toFixed(1) + " ms"));
+    if (state.ages.length) rows.push(row("latency (tick → drawn), median", median(state.ages).toFixed(1) + " ms"));
   }
   rows.push(row("page frames / s", state.fps.toFixed(0)));
   document.getElementById("status").innerHTML = rows.join("");
@@ -290,8 +291,14 @@ function draw() {
   const servos = s && s.servo ? s.servo.map((_, k) => "s" + k) : [];
   drawPlot("outputPlot", servos, ["#ffa94d", "#da77f2", "#66d9e8", "#a9e34b", "#ff8787", "#748ffc", "#ffd43b", "#63e6be"], servos.map((k) => "ch " + (Number(k.slice(1)) + 1)));
   if (s && state.fresh && s.received) {
-    state.latencies.push(Date.now() - s.received);
+    const now = Date.now();
+    state.latencies.push(now - s.received);
     if (state.latencies.length > 300) state.latencies.shift();
+    // With SYSTEM_TIME the sample's own wall time is known: its age when drawn.
+    if (s.unixOffsetMs !== undefined && s.unixOffsetMs !== null) {
+      state.ages.push(now - (s.time * 1000 + s.unixOffsetMs));
+      if (state.ages.length > 300) state.ages.shift();
+    }
     state.fresh = false;
   }
   drawStatus(s);
@@ -304,7 +311,7 @@ function draw() {
     modelView: window.poiseModelView, boardModelView: window.poiseBoardModelView, attitude, q: s ? s.q : null,
     time: s ? s.time : null, frame: state.frame, reference: state.reference, snapshots: state.snapshotsReceived,
     traceLength: state.trace.length, fps: state.fps, latencyMedian: window.poiseLatencyMedian,
-    latencies: state.latencies.length,
+    latencies: state.latencies.length, tickLatencyMedian: median(state.ages), ages: state.ages.length,
   };
   document.getElementById("poise-debug").textContent = JSON.stringify(window.poiseDebug);
 }
