@@ -4,6 +4,7 @@
 public enum MAVLinkPacket: Sendable, Equatable {
     case heartbeat(Heartbeat)
     case sysStatus(SysStatus)
+    case systemTime(SystemTime)
     case attitude(Attitude)
     case attitudeQuaternion(AttitudeQuaternion)
     case scaledIMU(ScaledIMU)
@@ -94,6 +95,7 @@ public enum MAVLinkDecoder {
     nonisolated(unsafe) static let messageTypes: [UInt32: MessageType] = Dictionary(uniqueKeysWithValues: [
         entry(Heartbeat.self, MAVLinkPacket.heartbeat),
         entry(SysStatus.self, MAVLinkPacket.sysStatus),
+        entry(SystemTime.self, MAVLinkPacket.systemTime),
         entry(Attitude.self, MAVLinkPacket.attitude),
         entry(AttitudeQuaternion.self, MAVLinkPacket.attitudeQuaternion),
         entry(ScaledIMU.self, MAVLinkPacket.scaledIMU),

@@ -27,6 +27,8 @@ public struct MAVLinkFramer: Sendable {
 
     /// Writes `message` as one frame at the start of `buffer` and returns its length, or 0 when
     /// `buffer` is shorter than the untruncated frame (nothing written, sequence unchanged).
+    /// (Generic, so the optimiser's allocation check cannot see it unspecialised; it is
+    /// @inlinable and specialises in the caller, and uses only the caller's memory.)
     @inlinable
     public mutating func encode<M: MAVLinkMessage>(_ message: M, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let full = M.payloadLength

@@ -75,6 +75,21 @@ public struct SysStatus: MAVLinkMessage {
     }
 }
 
+/// SYSTEM_TIME (#2). Wire: time_unix_usec u64, time_boot_ms u32. Ties sensor time to the wall
+/// clock, so a receiver can tell how old a sample is.
+public struct SystemTime: MAVLinkMessage {
+    public static let id: UInt32 = 2
+    public static let crcExtra: UInt8 = 137
+    public static let payloadLength = 12
+    /// µs since 1970 at `timeBootMs`.
+    public var timeUnixUsec: UInt64 = 0
+    public var timeBootMs: UInt32 = 0
+    public init() {}
+
+    public func encode(into p: inout MAVLinkPayloadWriter) { p.put(timeUnixUsec); p.put(timeBootMs) }
+    public init(decoding p: inout MAVLinkPayloadReader) { timeUnixUsec = p.uint64(); timeBootMs = p.uint32() }
+}
+
 /// ATTITUDE (#30). Wire: time_boot_ms u32, roll, pitch, yaw, rollspeed, pitchspeed, yawspeed (float).
 /// Angles rad and rates rad/s, aircraft convention in NED (see ``MAVLinkFrames``).
 public struct Attitude: MAVLinkMessage {

@@ -17,6 +17,7 @@ public struct MAVLinkPayloadWriter {
     @inlinable public mutating func put(_ v: UInt16) { put(UInt8(truncatingIfNeeded: v)); put(UInt8(truncatingIfNeeded: v >> 8)) }
     @inlinable public mutating func put(_ v: Int16) { put(UInt16(bitPattern: v)) }
     @inlinable public mutating func put(_ v: UInt32) { put(UInt16(truncatingIfNeeded: v)); put(UInt16(truncatingIfNeeded: v >> 16)) }
+    @inlinable public mutating func put(_ v: UInt64) { put(UInt32(truncatingIfNeeded: v)); put(UInt32(truncatingIfNeeded: v >> 32)) }
     @inlinable public mutating func put(_ v: Float) { put(v.bitPattern) }
     /// A fixed-length `char[n]` field: the bytes, zero padded (no terminator when full).
     @inlinable public mutating func put(_ v: InlineArray<10, UInt8>) { for i in v.indices { put(v[i]) } }
@@ -36,6 +37,7 @@ public struct MAVLinkPayloadReader {
     @inlinable public mutating func uint16() -> UInt16 { let lo = UInt16(uint8()); return lo | UInt16(uint8()) << 8 }
     @inlinable public mutating func int16() -> Int16 { Int16(bitPattern: uint16()) }
     @inlinable public mutating func uint32() -> UInt32 { let lo = UInt32(uint16()); return lo | UInt32(uint16()) << 16 }
+    @inlinable public mutating func uint64() -> UInt64 { let lo = UInt64(uint32()); return lo | UInt64(uint32()) << 32 }
     @inlinable public mutating func float() -> Float { Float(bitPattern: uint32()) }
     @inlinable public mutating func chars10() -> InlineArray<10, UInt8> {
         var v = InlineArray<10, UInt8>(repeating: 0)

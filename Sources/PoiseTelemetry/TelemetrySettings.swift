@@ -21,6 +21,9 @@ public struct TelemetrySettings: Sendable, Equatable {
     /// Output channels that carry a logic level (GPIO), bit per channel: sent as 0/1; all
     /// others carry a PWM high time in ns and are sent in µs.
     public var levelChannels: UInt16 = 0
+    /// Wall-clock time (s since 1970) at sensor time 0, when the producer knows it: then
+    /// SYSTEM_TIME goes out with each HEARTBEAT, so receivers can measure a sample's age.
+    public var unixTimeAtSensorZero: Double? = nil
 
     public init() {}
 }

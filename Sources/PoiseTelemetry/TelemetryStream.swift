@@ -11,8 +11,9 @@ public struct TelemetryStream: Sendable {
     public let settings: TelemetrySettings
     public private(set) var framer: MAVLinkFramer
     var statistics = LoopStatistics()
-    /// Next due sensor time per message group, s; nil until the first record.
-    var due: [Double]? = nil
+    /// Next due sensor time per message group, s; meaningful once `started`.
+    var due = [Double](repeating: 0, count: Group.allCases.count)
+    var started = false
     var lastTime = -Double.infinity
     var magnetometerSeen = false
     /// Records the producer could not queue (ring full), reported in SYS_STATUS.
@@ -40,20 +41,21 @@ public struct TelemetryStream: Sendable {
     public mutating func process(_ record: TickRecord, emit: (UnsafeRawBufferPointer) -> Void) {
         statistics.add(latenessNanoseconds: record.latenessNanoseconds, computeNanoseconds: record.computeNanoseconds, time: record.time)
         if record.magnetometer.x.isFinite { magnetometerSeen = true }
-        if record.time < lastTime { due = nil }
+        if record.time < lastTime || !started {
+            for i in due.indices { due[i] = record.time }
+            started = true
+        }
         lastTime = record.time
-        var schedule = due ?? [Double](repeating: record.time, count: Group.allCases.count)
         for group in Group.allCases {
             let hz = rate(group)
             // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.
-            guard hz > 0, record.time + 1e-6 >= schedule[group.rawValue] else { continue }
+            guard hz > 0, record.time + 1e-6 >= due[group.rawValue] else { continue }
             let period = 1 / hz
-            schedule[group.rawValue] += period
+            due[group.rawValue] += period
             // Fallen more than a period behind (a gap in the records): restart from now.
-            if schedule[group.rawValue] <= record.time { schedule[group.rawValue] = record.time + period }
+            if due[group.rawValue] <= record.time { due[group.rawValue] = record.time + period }
             send(group, record, emit)
         }
-        due = schedule
     }
 
     mutating func send(_ group: Group, _ record: TickRecord, _ emit: (UnsafeRawBufferPointer) -> Void) {
@@ -61,6 +63,12 @@ public struct TelemetryStream: Sendable {
         switch group {
         case .heartbeat:
             frame(TelemetryMessages.heartbeat(record), emit)
+            if let epoch = settings.unixTimeAtSensorZero {
+                var time = SystemTime()
+                time.timeBootMs = ms
+                time.timeUnixUsec = UInt64(max(0, ((epoch + record.time) * 1e6).rounded()))
+                frame(time, emit)
+            }
         case .attitude:
             frame(TelemetryMessages.attitude(record, world: settings.world), emit)
             frame(TelemetryMessages.attitudeQuaternion(record, world: settings.world), emit)

@@ -27,7 +27,9 @@ public final class TickRecordRing: @unchecked Sendable {
     }
 
     /// Producer side: queues a copy of `record`; false (and counted) when the ring is full.
-    @inline(__always)
+    #if !DEBUG  // checked by the optimiser in release builds (scripts/test)
+    @_noAllocation @_noLocks
+    #endif
     public func offer(_ record: TickRecord) -> Bool {
         let w = written.load(ordering: .relaxed)
         guard w - read.load(ordering: .acquiring) < capacity else {

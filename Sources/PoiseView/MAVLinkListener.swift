@@ -13,10 +13,13 @@ public final class MAVLinkListener: @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
     var state = ViewState()
     let encoder = JSONEncoder()
+    /// Where each snapshot also goes as one JSON datagram (PlotJuggler's UDP server), if anywhere.
+    let relay: UDPSocket?
 
-    public init(port: UInt16, host: String = "0.0.0.0", hub: BroadcastHub) throws(TelemetryError) {
+    public init(port: UInt16, host: String = "0.0.0.0", hub: BroadcastHub, jsonRelay: TelemetryAddress? = nil) throws(TelemetryError) {
         socket = try UDPSocket(listeningOn: port, host: host)
         self.hub = hub
+        relay = try jsonRelay.map { address throws(TelemetryError) in try UDPSocket(sendingTo: address) }
     }
 
     /// The bound UDP port.
@@ -42,6 +45,7 @@ public final class MAVLinkListener: @unchecked Sendable {
             for frame in frames where state.apply(frame, receivedAt: now) {
                 if let data = try? encoder.encode(state.snapshot) {
                     hub.broadcast(String(decoding: data, as: UTF8.self))
+                    data.withUnsafeBytes { _ = relay?.send($0) }
                 }
             }
         }

@@ -1,97 +1,15 @@
-// The page's script, served as /app.js. Plain JavaScript, no libraries: 4×4 matrices,
-// quaternions and canvas 2D drawing written out here (see docs/telemetry.md).
+// The second half of /app.js: state, canvas 2D drawing of both 3D views, horizon, plots and
+// status, the WebSocket and the trace player (see docs/telemetry.md).
 extension PageAssets {
-    static let script = #"""
-// Poise view: draws MAVLink-derived snapshots. Hand-written 4×4 matrix code, column-major as
-// OpenGL stores it: element (row r, column c) is at index 4c + r.
-"use strict";
+    /// The whole script the page loads.
+    static var script: String { scriptMath + scriptPage }
 
-const Mat4 = {
-  identity() { return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]; },
-  multiply(a, b) {
-    const m = new Array(16).fill(0);
-    for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) {
-      let s = 0;
-      for (let k = 0; k < 4; k++) s += a[4 * k + r] * b[4 * c + k];
-      m[4 * c + r] = s;
-    }
-    return m;
-  },
-  // As GLKMatrix4MakePerspective: vertical field of view, aspect, near and far planes.
-  perspective(fovy, aspect, near, far) {
-    const f = 1 / Math.tan(fovy / 2);
-    return [f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, 2 * far * near / (near - far), 0];
-  },
-  // A camera at eye looking at target: rows are the camera axes, translation −(axes · eye).
-  lookAt(eye, target, up) {
-    const z = Vec3.normalize(Vec3.sub(eye, target));
-    const x = Vec3.normalize(Vec3.cross(up, z));
-    const y = Vec3.cross(z, x);
-    return [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0,
-      -Vec3.dot(x, eye), -Vec3.dot(y, eye), -Vec3.dot(z, eye), 1];
-  },
-  // [R | 0] from a rotation given as rows.
-  fromRotation(R) {
-    return [R[0][0], R[1][0], R[2][0], 0, R[0][1], R[1][1], R[2][1], 0, R[0][2], R[1][2], R[2][2], 0, 0, 0, 0, 1];
-  },
-  // The background document's Eq. VII: the inverse of (rotation R, then translation d along
-  // the camera's z) is the rotation transposed and the translation negated: [Rᵀ | −d].
-  // Column j of Rᵀ is row j of R.
-  dieModelView(R, distance) {
-    return [R[0][0], R[0][1], R[0][2], 0, R[1][0], R[1][1], R[1][2], 0, R[2][0], R[2][1], R[2][2], 0, 0, 0, -distance, 1];
-  },
-  apply(m, v) {
-    const out = [0, 0, 0, 0];
-    for (let r = 0; r < 4; r++) out[r] = m[r] * v[0] + m[4 + r] * v[1] + m[8 + r] * v[2] + m[12 + r] * (v.length > 3 ? v[3] : 1);
-    return out;
-  },
-};
-
-const Vec3 = {
-  sub: (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]],
-  dot: (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2],
-  cross: (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]],
-  normalize(a) { const n = Math.hypot(a[0], a[1], a[2]) || 1; return [a[0] / n, a[1] / n, a[2] / n]; },
-};
-
-// Quaternions: Hamilton, [w, x, y, z], body-to-world.
-const Quat = {
-  multiply(a, b) {
-    return [a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-      a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-      a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-      a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]];
-  },
-  conjugate: (q) => [q[0], -q[1], -q[2], -q[3]],
-  normalize(q) { const n = Math.hypot(q[0], q[1], q[2], q[3]) || 1; return q.map((v) => v / n); },
-  // Rotation matrix as rows.
-  matrix(q) {
-    const [w, x, y, z] = q;
-    return [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-      [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-      [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]];
-  },
-  // Core Motion's angles of R = Rz(yaw)·Rx(pitch)·Ry(roll): pitch about x, roll about y, yaw about z.
-  coreMotionAngles(R) {
-    return { pitch: Math.asin(Math.max(-1, Math.min(1, R[2][1]))), roll: Math.atan2(-R[2][0], R[2][2]), yaw: Math.atan2(-R[0][1], R[1][1]) };
-  },
-};
-
-// MAVLink sends FRD body → NED. Poise's body is x right, y forward, z up: FRD = (y, x, −z), a
-// half turn about (x + y)/√2, its own inverse. NED → display frame likewise.
-const H = Math.SQRT1_2;
-const FRD_FROM_BODY = [0, H, H, 0];
-const FRAMES = {
-  enu: { fromNED: [0, H, H, 0], up: [0, 0, 1], labels: ["E", "N", "U"], eye: [2, -3.2, 2.2] },
-  nwu: { fromNED: [0, 1, 0, 0], up: [0, 0, 1], labels: ["N", "W", "U"], eye: [-3.2, -2, 2.2] },
-  ned: { fromNED: [1, 0, 0, 0], up: [0, 0, -1], labels: ["N", "E", "D"], eye: [-3.2, 2, -2.2] },
-};
-
+    static let scriptPage = #"""
 const state = {
   mode: "live", snapshot: null, fresh: false, frame: "enu", reference: null,
   trace: [], traceTime: 0, playing: true, lastWall: performance.now(),
   history: [], lastReceive: 0, snapshotsReceived: 0, rxTimes: [],
-  latencies: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
+  latencies: [], ages: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
 };
 window.poiseModelView = null;
 
@@ -304,7 +222,9 @@ function drawStatus(s) {
   rows.push(row("filter flags", flags));
   for (const [bit, name] of SENSORS) {
     const present = s && s.sensorsPresent & bit, healthy = s && s.sensorsHealthy & bit;
-    rows.push(row(name, !s ? "—" : !present ? "absent" : healthy ? "healthy" : "FAULT", !present ? "" : healthy ? "" : "bad"));
+    const starting = bit === 0x200000 && s && s.flags & 1;  // the filter is still converging
+    rows.push(row(name, !s ? "—" : !present ? "absent" : healthy ? "healthy" : starting ? "initialising" : "FAULT",
+      !present || healthy ? "" : starting ? "warn" : "bad"));
   }
   rows.push(row("tick lateness p50 / p99 / max", `${us("late_p50")} / ${us("late_p99")} / ${us("late_max")}`));
   rows.push(row("compute p50 / p99 / max", `${us("comp_p50")} / ${us("comp_p99")} / ${us("comp_max")}`));
@@ -315,6 +235,7 @@ function drawStatus(s) {
     rows.push(row("snapshots / s", (recent.length / 2).toFixed(0)));
     rows.push(row("frames / lost / bad datagrams", s ? `${s.frames} / ${s.lostFrames} / ${s.badDatagrams}` : "—"));
     rows.push(row("latency (received → drawn), median", isNaN(median(state.latencies)) ? "—" : median(state.latencies).toFixed(1) + " ms"));
+    if (state.ages.length) rows.push(row("latency (tick → drawn), median", median(state.ages).toFixed(1) + " ms"));
   }
   rows.push(row("page frames / s", state.fps.toFixed(0)));
   document.getElementById("status").innerHTML = rows.join("");
@@ -370,8 +291,14 @@ function draw() {
   const servos = s && s.servo ? s.servo.map((_, k) => "s" + k) : [];
   drawPlot("outputPlot", servos, ["#ffa94d", "#da77f2", "#66d9e8", "#a9e34b", "#ff8787", "#748ffc", "#ffd43b", "#63e6be"], servos.map((k) => "ch " + (Number(k.slice(1)) + 1)));
   if (s && state.fresh && s.received) {
-    state.latencies.push(Date.now() - s.received);
+    const now = Date.now();
+    state.latencies.push(now - s.received);
     if (state.latencies.length > 300) state.latencies.shift();
+    // With SYSTEM_TIME the sample's own wall time is known: its age when drawn.
+    if (s.unixOffsetMs !== undefined && s.unixOffsetMs !== null) {
+      state.ages.push(now - (s.time * 1000 + s.unixOffsetMs));
+      if (state.ages.length > 300) state.ages.shift();
+    }
     state.fresh = false;
   }
   drawStatus(s);
@@ -379,11 +306,14 @@ function draw() {
   window.poiseAttitude = attitude;
   window.poiseLatencyMedian = median(state.latencies);
   window.poiseFps = state.fps;
-  document.getElementById("poise-debug").textContent = JSON.stringify({
+  // For tests and measurements: what was drawn, as numbers (also as text for --dump-dom).
+  window.poiseDebug = {
     modelView: window.poiseModelView, boardModelView: window.poiseBoardModelView, attitude, q: s ? s.q : null,
     time: s ? s.time : null, frame: state.frame, reference: state.reference, snapshots: state.snapshotsReceived,
     traceLength: state.trace.length, fps: state.fps, latencyMedian: window.poiseLatencyMedian,
-  });
+    latencies: state.latencies.length, tickLatencyMedian: median(state.ages), ages: state.ages.length,
+  };
+  document.getElementById("poise-debug").textContent = JSON.stringify(window.poiseDebug);
 }
 
 function connect() {

@@ -32,6 +32,9 @@ public struct ViewSnapshot: Codable, Sendable, Equatable {
     public var systemID: Int = 0
     public var lostFrames: Int = 0
     public var badDatagrams: Int = 0
+    /// Wall-clock ms since 1970 minus sensor ms, from SYSTEM_TIME (nil when not sent): a
+    /// sample's wall time is `time · 1000 + unixOffsetMs`.
+    public var unixOffsetMs: Double? = nil
     /// Frames received in total.
     public var frames: Int = 0
 

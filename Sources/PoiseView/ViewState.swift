@@ -27,6 +27,8 @@ public struct ViewState: Sendable {
             snapshot.sensorsPresent = Int(m.sensorsPresent)
             snapshot.sensorsHealthy = Int(m.sensorsHealth)
             snapshot.load = Double(m.load) / 10
+        case .systemTime(let m):
+            snapshot.unixOffsetMs = Double(m.timeUnixUsec) / 1000 - Double(m.timeBootMs)
         case .attitude(let m):
             snapshot.euler = [m.roll, m.pitch, m.yaw]
             snapshot.rates = [m.rollSpeed, m.pitchSpeed, m.yawSpeed]

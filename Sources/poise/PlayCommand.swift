@@ -49,13 +49,20 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("no telemetry address: give --telemetry HOST:PORT or set telemetry.address in the config")
         }
         let address = try TelemetryAddress(parsing: text)
-        let sender = try TelemetrySender(address: address, settings: TelemetrySettings(configuration: configuration))
+        var settings = TelemetrySettings(configuration: configuration)
+        // At recorded speed, once through, sensor time maps to the wall clock: say so in
+        // SYSTEM_TIME, so `poise view` can show how old each sample is when drawn.
+        let firstStart = MonotonicClock.now(), firstStartUnix = Date().timeIntervalSince1970
+        if speed == 1 && !loop { settings.unixTimeAtSensorZero = firstStartUnix }
+        let sender = try TelemetrySender(address: address, settings: settings)
         sender.start()
         let choice = try estimation.filterChoice(configuration)
         let useMagnetometer = try estimation.useMagnetometer(configuration)
         var played = 0
+        var first = true
         repeat {
-            let start = MonotonicClock.now()
+            let start = first ? firstStart : MonotonicClock.now()
+            first = false
             let speed = self.speed
             var playback = TracePlayback(reader: try TraceReader(path: trace)) { record in
                 var record = record

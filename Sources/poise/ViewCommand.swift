@@ -19,6 +19,7 @@ struct ViewCommand: ParsableCommand {
             Examples:
               poise view                               # MAVLink on UDP 14550, page on 127.0.0.1:8080
               poise view --udp-port 14551 --host 0.0.0.0 --port 8000
+              poise view --plotjuggler 127.0.0.1:9870  # and plot every field in PlotJuggler
               poise view run.csv --config boards/sim.yaml
             """)
 
@@ -39,6 +40,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "TCP port of the web page (0 picks a free one).")
     var port: UInt16 = 8080
 
+    @Option(help: "Also send every live snapshot as a JSON datagram to HOST:PORT (PlotJuggler's UDP server).")
+    var plotjuggler: String?
+
     func run() throws {
         let hub = BroadcastHub()
         let source: ViewServer.Source
@@ -57,7 +61,8 @@ struct ViewCommand: ParsableCommand {
             let json = try JSONEncoder().encode(snapshots)
             source = .trace(name: URL(fileURLWithPath: trace).lastPathComponent, snapshotsJSON: json)
         } else {
-            let mavlink = try MAVLinkListener(port: udpPort, host: udpHost, hub: hub)
+            let relay = try plotjuggler.map { text throws(TelemetryError) in try TelemetryAddress(parsing: text) }
+            let mavlink = try MAVLinkListener(port: udpPort, host: udpHost, hub: hub, jsonRelay: relay)
             mavlink.start()
             listener = mavlink
             source = .live(udpPort: mavlink.port)

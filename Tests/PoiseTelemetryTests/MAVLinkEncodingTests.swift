@@ -19,6 +19,8 @@ import PoiseTelemetry
             + f("uint16_t", "load", "voltage_battery") + f("int16_t", "current_battery")
             + f("uint16_t", "drop_rate_comm", "errors_comm", "errors_count1", "errors_count2", "errors_count3", "errors_count4")
             + f("int8_t", "battery_remaining")) == SysStatus.crcExtra)
+        #expect(MAVLinkCRC.crcExtra(messageName: "SYSTEM_TIME", fields:
+            f("uint64_t", "time_unix_usec") + f("uint32_t", "time_boot_ms")) == SystemTime.crcExtra)
         #expect(MAVLinkCRC.crcExtra(messageName: "ATTITUDE", fields:
             f("uint32_t", "time_boot_ms") + f("float", "roll", "pitch", "yaw", "rollspeed", "pitchspeed", "yawspeed")) == Attitude.crcExtra)
         #expect(MAVLinkCRC.crcExtra(messageName: "ATTITUDE_QUATERNION", fields:

@@ -94,6 +94,7 @@ struct MAVLinkPeerTests {
         settings.systemID = 42
         settings.componentID = 7
         settings.levelChannels = 0b100
+        settings.unixTimeAtSensorZero = 1_700_000_000.125
         let sender = try TelemetrySender(address: TelemetryAddress(host: "127.0.0.1", port: peer.port), settings: settings)
         sender.start()
         for record in records() { #expect(sender.offer(record)) }
@@ -114,7 +115,7 @@ struct MAVLinkPeerTests {
         let sequences = messages.compactMap { $0["seq"] as? Int }
         #expect(sequences == Array(0 ..< messages.count))
         let types = Set(messages.compactMap { $0["type"] as? String })
-        #expect(types == ["HEARTBEAT", "SYS_STATUS", "ATTITUDE", "ATTITUDE_QUATERNION", "SCALED_IMU", "SERVO_OUTPUT_RAW", "NAMED_VALUE_FLOAT"])
+        #expect(types == ["HEARTBEAT", "SYSTEM_TIME", "SYS_STATUS", "ATTITUDE", "ATTITUDE_QUATERNION", "SCALED_IMU", "SERVO_OUTPUT_RAW", "NAMED_VALUE_FLOAT"])
 
         for (message, frame) in zip(messages, expected) {
             let f = message["fields"] as? [String: Any] ?? [:]
@@ -125,6 +126,9 @@ struct MAVLinkPeerTests {
             case .heartbeat(let m):
                 #expect(int("custom_mode") == Int(m.customMode) && int("base_mode") == Int(m.baseMode))
                 #expect(int("system_status") == Int(m.systemStatus) && int("mavlink_version") == 3)
+            case .systemTime(let m):
+                #expect(int("time_unix_usec") == Int(m.timeUnixUsec) && int("time_boot_ms") == Int(m.timeBootMs))
+                #expect(m.timeUnixUsec == UInt64(1_700_000_000_125_000) + UInt64(m.timeBootMs) * 1000)
             case .sysStatus(let m):
                 #expect(int("onboard_control_sensors_present") == Int(m.sensorsPresent))
                 #expect(int("onboard_control_sensors_health") == Int(m.sensorsHealth))

@@ -36,6 +36,14 @@ def main():
     args = parser.parse_args()
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    # A big receive buffer: a fast replay sends thousands of datagrams a second.
+    for option in (getattr(socket, "SO_RCVBUFFORCE", None), socket.SO_RCVBUF):
+        try:
+            if option is not None:
+                sock.setsockopt(socket.SOL_SOCKET, option, 16 * 1024 * 1024)
+                break
+        except OSError:
+            continue
     sock.bind(("127.0.0.1", args.port))
     sock.settimeout(args.idle)
     print(json.dumps({"listening": sock.getsockname()[1]}), flush=True)
