@@ -28,10 +28,10 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(c.filter.poise.accelerometerTimeConstant == 3 && c.filter.poise.magnetometerTimeConstant == 9)
     #expect(abs(c.filter.poise.biasLimit - 2 * Double.pi / 180) < 1e-15)
     #expect(c.frame.output == .enu)
-    #expect(c.controller.kind == .none && c.controller.pid.outputLimit == 1)
+    #expect(c.controller.kind == .none && c.controller.balance.pitch.outputLimit == 1)
     #expect(c.outputs.channels.isEmpty && c.outputs.pwmSysfsRoot == "/sys/class/pwm")
     #expect(c.outputs.pca9685.address == 0x40 && c.outputs.pca9685.frequencyHz == 50)
-    #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 50)
+    #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 20)
     #expect(c.loop.rateHz == 200 && c.loop.overrunLimit == 5 && c.loop.realtimePriority == 0 && c.loop.cpu == -1)
     #expect(c.values.number("filter.madgwick.beta") == 0.1)
 }
