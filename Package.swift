@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PoiseOutputs", targets: ["PoiseOutputs"]),
         .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
         .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
+        .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
         .library(name: "PoiseTelemetry", targets: ["PoiseTelemetry"]),
@@ -80,6 +81,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Scoring estimates against ground truth (BROAD's metric).
+        // The real-time loop of `poise run`: scheduler, real-time set-up, statistics, recorder
+        // and signal threads, and the Linux and simulated boards it runs on.
+        .target(name: "CPoiseRealtime"),
+        .target(name: "PoiseLoop", dependencies: [
+            "CPoiseRealtime", "PoiseRuntime", "PoiseControl", "PoiseOutputs", "PoiseSensors", "PoiseIO", "PoiseSimulation",
+            "PoiseFusion", "PoiseMath", "PoiseConfig", "PoiseTraces", "PoiseTelemetry", "PoiseMotion",
+            .product(name: "Logging", package: "swift-log"),
+        ], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
         .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseRuntime", "PoiseConfig", "PoiseTraces"]),
@@ -93,7 +102,7 @@ let package = Package(
         .executableTarget(name: "poise", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
             "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
-            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry", "PoiseView",
+            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry", "PoiseView", "PoiseLoop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -67,7 +67,7 @@ public struct PoiseConfiguration: Equatable, Sendable {
     }
 
     /// The file's text, or a positioned-by-file error saying why it cannot be read.
-    static func readText(path: String) throws(ConfigErrors) -> String {
+    public static func readText(path: String) throws(ConfigErrors) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigErrors([ConfigError(file: path, message: "no such file")])

@@ -29,6 +29,14 @@ public struct OutputMapper: Sendable {
 
     public func mapping(_ channel: Int) -> ChannelMapping { mappings[channel] }
 
+    /// Takes `other`'s mappings (a SIGHUP reload) but keeps the slew limiters where they
+    /// are, so a retuned output moves on from its present value instead of jumping. Both
+    /// must have the same channel count (the hardware cannot change while running).
+    public mutating func adoptMappings(of other: OutputMapper) {
+        guard other.count == count else { return }
+        mappings = other.mappings
+    }
+
     /// Every channel's safe value.
     public var safeCommands: ChannelCommands {
         var commands = ChannelCommands(count: count)

@@ -15,6 +15,13 @@ public struct TickRecord: Sendable {
     public var time: Double
     /// A new sample was read this tick.
     public var sampleValid: Bool
+    /// The read failed after the driver's retries.
+    public var readFailed: Bool
+    /// The driver's state: 0 starting, 1 running, 2 lost.
+    public var sensorState: UInt8
+    /// What the loop told the tick (`LoopStatus`), so a replay can re-run it.
+    public var overrunStreak: UInt16
+    public var stopRequested: Bool
     /// Calibrated body-frame readings, SI units.
     public var accelerometer: SIMD3<Float>
     public var gyroscope: SIMD3<Float>
@@ -24,6 +31,12 @@ public struct TickRecord: Sendable {
     public var filterFlags: FilterFlags
     /// 0 disarmed, 1 armed, 2 failsafe (see the arming supervisor).
     public var armState: UInt8
+    /// The `SafetyReason` of a transition made this tick, 0 when none.
+    public var eventReason: UInt8
+    /// The simulated world's true body-to-ENU attitude (NaN on a real board).
+    public var truth: Quaternion
+    /// Every ``OutputSignal`` this tick, before the channel mappings.
+    public var signals: SignalFrame
     /// Every configured output channel's physical value this tick.
     public var outputs: ChannelCommands
     /// How late the tick woke after its scheduled time, and how long it computed, ns.
@@ -35,12 +48,19 @@ public struct TickRecord: Sendable {
         tick = 0
         time = 0
         sampleValid = false
+        readFailed = false
+        sensorState = 0
+        overrunStreak = 0
+        stopRequested = false
         accelerometer = SIMD3(repeating: .nan)
         gyroscope = SIMD3(repeating: .nan)
         magnetometer = SIMD3(repeating: .nan)
         attitude = .identity
         filterFlags = []
         armState = 0
+        eventReason = 0
+        truth = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)
+        signals = SignalFrame()
         outputs = ChannelCommands()
         latenessNanoseconds = 0
         computeNanoseconds = 0

@@ -105,6 +105,13 @@ public struct BinaryTraceWriter: ~Copyable {
         endRow()
     }
 
+    /// Hands every whole row written so far to the kernel (a recorder calls this every
+    /// `recording.flush_interval`, so a crash loses at most that much). Call between rows.
+    public mutating func flush() { output.flush() }
+
+    /// The errno of the first failed write, 0 if none (the recorder reports it at once).
+    public var writeError: Int32 { output.writeError }
+
     /// Flushes and closes the file; reports the first write error.
     public mutating func close() throws(TraceError) {
         precondition(cellIndex == 0, "close() in the middle of a record")

@@ -127,6 +127,13 @@ output.reserve(1)
         endRow()
     }
 
+    /// Hands every whole row written so far to the kernel (a recorder calls this every
+    /// `recording.flush_interval`, so a crash loses at most that much). Call between rows.
+    public mutating func flush() { output.flush() }
+
+    /// The errno of the first failed write, 0 if none (the recorder reports it at once).
+    public var writeError: Int32 { output.writeError }
+
     /// Flushes and closes the file; reports the first write error.
     public mutating func close() throws(TraceError) {
         try output.close()

@@ -99,6 +99,23 @@ public struct TraceWriter: ~Copyable, TraceWriting {
         if !isBinary { csv!.write(sample) } else { binary!.write(sample) }
     }
 
+    /// See `CSVTraceWriter.flush()`.
+    public mutating func flush() {
+        if !isBinary { csv!.flush() } else { binary!.flush() }
+    }
+
+    /// The errno of the first failed write, 0 if none.
+    public var writeError: Int32 {
+        switch csv {
+        case .some(let writer): return writer.writeError
+        case .none: break
+        }
+        switch binary {
+        case .some(let writer): return writer.writeError
+        case .none: return 0
+        }
+    }
+
     public mutating func close() throws(TraceError) {
         if !isBinary { try csv!.close() } else { try binary!.close() }
     }

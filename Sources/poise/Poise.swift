@@ -29,6 +29,8 @@ struct Poise: ParsableCommand {
             SafeCommand.self,
             PlayCommand.self,
             ViewCommand.self,
+            RunCommand.self,
+            RecordCommand.self,
         ])
 
     /// Runs the command; runtime failures print `poise: message` and exit 1, usage errors

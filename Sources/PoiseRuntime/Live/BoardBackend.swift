@@ -1,4 +1,6 @@
 import PoiseControl
+import PoiseMath
+import PoiseOutputs
 import PoiseSensors
 
 /// What the board's sensor gave one tick.
@@ -12,12 +14,15 @@ public struct SensorReading: Sendable {
     public var time: Double
     /// Where the driver stands.
     public var state: SensorState
+    /// This tick's read failed after the driver's retries (not merely "no new sample yet").
+    public var readFailed: Bool
 
     @inlinable
-    public init(sample: SensorSample?, time: Double, state: SensorState) {
+    public init(sample: SensorSample?, time: Double, state: SensorState, readFailed: Bool = false) {
         self.sample = sample
         self.time = time
         self.state = state
+        self.readFailed = readFailed
     }
 }
 
@@ -32,10 +37,19 @@ public protocol BoardBackend: ~Copyable {
     /// loop's clock). A simulated board advances its world to `now` first.
     mutating func read(now: Double) -> SensorReading
     /// Writes the physical value of every output channel (only what changed reaches the
-    /// hardware).
-    mutating func write(_ commands: ChannelCommands)
+    /// hardware); the first channel that failed, if any (the loop then goes safe).
+    mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault?
     /// Drives every output to its safe value now.
-    mutating func driveSafe()
+    mutating func driveSafe() -> OutputFault?
+    /// Told when the arming state changes (the simulated world lets go of its plant on arming).
+    mutating func armStateChanged(_ state: ArmState)
     /// Counters for the statistics: failed sensor reads since start.
     var sensorErrors: Int { get }
+    /// The simulated world's true attitude (NaN on a real board).
+    var truth: Quaternion { get }
+}
+
+extension BoardBackend {
+    public mutating func armStateChanged(_ state: ArmState) {}
+    public var truth: Quaternion { Quaternion(w: .nan, x: .nan, y: .nan, z: .nan) }
 }

@@ -1,0 +1,83 @@
+import PoiseControl
+import PoiseIO
+import PoiseMath
+import PoiseOutputs
+import PoiseRuntime
+import PoiseSensors
+import PoiseSimulation
+
+/// The `sim` board: the real MPU-9250 driver on the register-level simulated chip, the real
+/// output bank on simulated GPIO, sysfs PWM and PCA9685, and a world (plant or scripted
+/// motion) in between — ArduPilot's SITL in one value. The loop cannot tell it from
+/// ``LinuxBoard``.
+public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
+    public var driver: MPU9250<SimulatedI2CBus<HeldMotion>>
+    public var bank: SimulatedOutputBank
+    public var world: World
+    public let wiring: ActuatorWiring
+    let hardware: [OutputChannelSpec.Hardware]
+    var readback = ChannelReadback()
+
+    public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
+        self.driver = driver
+        self.world = world
+        bank = try SimulatedOutputBank(simulating: outputs, bus: &self.driver.bus)
+        wiring = ActuatorWiring(outputs.channels)
+        hardware = outputs.channels.map(\.hardware)
+        self.driver.bus.imu.motion = world.motion
+    }
+
+    public mutating func read(now: Double) -> SensorReading {
+        updateReadback()
+        world.advance(to: now, outputs: readback, wiring: wiring)
+        driver.bus.imu.motion = world.motion
+        driver.bus.advance(to: now)
+        let sample = driver.tick()
+        let rate = driver.bus.imu.outputRate
+        // The newest conversion the chip made: its sample instant, not the read time.
+        let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
+        return SensorReading(sample: sample, time: sampleTime, state: driver.state,
+                             readFailed: sample == nil && driver.state == .running)
+    }
+
+    public mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault? {
+        bank.write(commands, dt: dt, bus: &driver.bus)
+    }
+
+    public mutating func driveSafe() -> OutputFault? {
+        bank.driveSafe(bus: &driver.bus)
+    }
+
+    public mutating func armStateChanged(_ state: ArmState) {
+        if state == .armed { world.release() }
+    }
+
+    public var sensorErrors: Int { driver.counters.failedTicks }
+    public var truth: Quaternion { world.truth }
+
+    /// Reads every channel's physical state off the simulated hardware.
+    mutating func updateReadback() {
+        for index in 0..<hardware.count {
+            switch hardware[index] {
+            case .gpio(let request):
+                let level = bank.gpio.pinLevel(chip: request.chip, line: request.line) ?? false
+                readback.high[index] = level
+                readback.duty[index] = level ? 1 : 0
+                readback.pulseMicroseconds[index] = 0
+            case .pwm(let chip, let channel, _, _):
+                let high = Double(bank.files.highTimeNanoseconds(chip: chip, channel: channel))
+                let period = Double(bank.files.periodNanoseconds(chip: chip, channel: channel))
+                readback.high[index] = high > 0
+                readback.duty[index] = period > 0 ? high / period : 0
+                readback.pulseMicroseconds[index] = high / 1000
+            case .pca9685(let channel):
+                guard let chip = driver.bus.pca9685 else { continue }
+                let high = chip.pulseWidthNanoseconds(channel: channel)
+                let period = chip.periodNanoseconds
+                readback.high[index] = high > 0
+                readback.duty[index] = period > 0 ? high / period : 0
+                readback.pulseMicroseconds[index] = high / 1000
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import PoiseControl
+import PoiseRuntime
+import PoiseFusion
+import PoiseTelemetry
+
+/// How the loop runs.
+public struct LoopSettings: Sendable {
+    /// Ticks per second.
+    public var rateHz: Double
+    /// Stop cleanly after this long, s; nil runs until a signal.
+    public var duration: Double?
+    public var realtime: RealtimeSetup
+    /// Ticks per second of the published snapshot for the library API (every tick when 0).
+    public init(rateHz: Double, duration: Double? = nil, realtime: RealtimeSetup = RealtimeSetup(priority: 0, cpu: -1, lockMemory: false)) {
+        self.rateHz = rateHz
+        self.duration = duration
+        self.realtime = realtime
+    }
+}
+
+/// What the loop talks to besides the board: stop and reload requests coming in, records
+/// going out. Every member is lock-free on the tick's side.
+public struct LoopLinks: @unchecked Sendable {
+    public var signals: StopSignals
+    public var tuning: SettingsMailbox<CoreTuning>?
+    /// Recorder/status ring (``TickReporter``).
+    public var ring: TickRecordRing?
+    public var telemetry: TelemetrySender?
+    /// The newest record, for the library's ``MotionManager``.
+    public var latest: TripleBuffer<TickRecord>?
+    /// Quadrotor setpoints.
+    public var setpoints: SetpointSchedule
+
+    public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
+                telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
+                setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
+        self.signals = signals
+        self.tuning = tuning
+        self.ring = ring
+        self.telemetry = telemetry
+        self.latest = latest
+        self.setpoints = setpoints
+    }
+}
+
+/// The fixed-rate loop: wait for the deadline → read the sensor → tick (filter, controller,
+/// supervisor, mapping) → write the outputs → hand a record to the rings. Runs on the
+/// calling thread until a stop; the last tick sees the stop, goes failsafe and writes every
+/// output's safe value, then the board is driven safe once more.
+public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
+    public var board: Board
+    public var core: FlightCore<Filter>
+    public var links: LoopLinks
+    public let settings: LoopSettings
+    public private(set) var statistics = RunStatistics()
+    /// Warnings from the real-time set-up (printed by the caller).
+    public private(set) var warnings: [String] = []
+
+    public init(board: Board, core: FlightCore<Filter>, links: LoopLinks, settings: LoopSettings) {
+        self.board = board
+        self.core = core
+        self.links = links
+        self.settings = settings
+    }
+
+    /// Runs until stopped. `processStart` (CLOCK_MONOTONIC ns) measures start-to-first-tick.
+    public mutating func run(processStart: Int64, onStarted: ([String]) -> Void = { _ in }) {
+        warnings = settings.realtime.apply()
+        onStarted(warnings)
+        let period = Int64((1e9 / settings.rateHz).rounded())
+        let start = monotonicNanoseconds()
+        var scheduler = TickScheduler(periodNanoseconds: period, start: start - period)
+        let durationTicks = settings.duration.map { UInt64(($0 * settings.rateHz).rounded()) } ?? .max
+        statistics.startToFirstTick = Double(start - processStart) * 1e-9
+        var overrunStreak = 0
+        var outputFaulted = false
+        while true {
+            let stop = links.signals.stopRequested || statistics.ticks + 1 >= durationTicks
+            let lateness = scheduler.waitForNextTick()
+            let wake = monotonicNanoseconds()
+            let now = Double(scheduler.deadline - start) * 1e-9
+            let finished = step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
+                                lateness: lateness, wake: wake, period: period)
+            let end = monotonicNanoseconds()
+            statistics.compute.record(end - wake)
+            statistics.lateness.record(lateness)
+            statistics.ticks += 1
+            if scheduler.finishTick(at: end) {
+                statistics.overruns += 1
+                overrunStreak += 1
+            } else {
+                overrunStreak = 0
+            }
+            if finished { break }
+        }
+        statistics.skippedDeadlines = scheduler.skippedDeadlines
+        if board.driveSafe() != nil { statistics.outputFaults += 1 }
+        statistics.sensorErrors = board.sensorErrors
+        statistics.peakRSSBytes = peakResidentSetBytes()
+    }
+
+    /// One tick; true when it was the stopping tick.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    mutating func step(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
+                       lateness: Int64, wake: Int64, period: Int64) -> Bool {
+        if let mailbox = links.tuning, mailbox.pending, let tuning = mailbox.take() {
+            _ = core.apply(tuning)
+        }
+        var status = LoopStatus()
+        status.overrunStreak = overrunStreak
+        status.stopRequested = stop
+        status.unexpectedError = outputFaulted
+        status.quadSetpoint = links.setpoints.value(at: now)
+        let reading = board.read(now: now)
+        let out = core.tick(reading, loop: status)
+        if out.event != nil { board.armStateChanged(out.state) }
+        if board.write(out.commands, dt: Double(period) * 1e-9) != nil {
+            // Safe within this tick, not the next: the failed write may have left a channel driven.
+            statistics.outputFaults += 1
+            outputFaulted = true
+            _ = board.driveSafe()
+        }
+        var record = TickRecord()
+        record.tick = statistics.ticks
+        record.time = reading.time
+        record.sampleValid = reading.sample != nil
+        record.readFailed = reading.readFailed
+        record.sensorState = reading.state == .running ? 1 : reading.state == .lost ? 2 : 0
+        record.overrunStreak = UInt16(min(overrunStreak, Int(UInt16.max)))
+        record.stopRequested = stop
+        if let sample = reading.sample {
+            record.accelerometer = sample.accelerometer
+            record.gyroscope = sample.gyroscope
+            if let m = sample.magnetometer { record.magnetometer = m }
+        }
+        record.attitude = core.attitude
+        record.filterFlags = core.filter.status.flags
+        record.armState = out.state.rawValue
+        record.eventReason = out.event?.reason.rawValue ?? 0
+        record.truth = board.truth
+        record.signals = core.signals
+        record.outputs = out.commands
+        record.latenessNanoseconds = lateness
+        record.computeNanoseconds = monotonicNanoseconds() - wake
+        if let ring = links.ring, !ring.offer(record) { statistics.droppedRecords += 1 }
+        if let telemetry = links.telemetry { _ = telemetry.offer(record) }
+        if let latest = links.latest { latest.publish(record) }
+        return stop
+    }
+}

@@ -1,0 +1,45 @@
+import CPoiseRealtime
+import Glibc
+
+/// Real-time settings for the loop thread. Each one the system refuses becomes one warning;
+/// the loop runs anyway (a Pi without CAP_SYS_NICE still works, with more jitter).
+public struct RealtimeSetup: Sendable {
+    /// SCHED_FIFO priority 1…99; 0 leaves normal scheduling.
+    public var priority: Int
+    /// CPU to pin the loop thread to; -1 for any.
+    public var cpu: Int
+    /// mlockall, so no tick waits for a page fault.
+    public var lockMemory: Bool
+
+    public init(priority: Int, cpu: Int, lockMemory: Bool) {
+        self.priority = priority
+        self.cpu = cpu
+        self.lockMemory = lockMemory
+    }
+
+    /// Applies the settings to the calling thread; returns one line per setting refused.
+    public func apply() -> [String] {
+        var warnings: [String] = []
+        if priority > 0 {
+            var param = sched_param(sched_priority: Int32(priority))
+            let rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param)
+            if rc != 0 {
+                warnings.append("SCHED_FIFO priority \(priority) not permitted (\(String(cString: strerror(rc)))); running with normal scheduling — grant CAP_SYS_NICE (see docs/deploy.md)")
+            }
+        }
+        if cpu >= 0 {
+            let rc = poise_pin_thread_to_cpu(Int32(cpu))
+            if rc != 0 {
+                warnings.append("cannot pin the loop to CPU \(cpu) (\(String(cString: strerror(rc)))); it runs on any CPU")
+            }
+        }
+        if lockMemory {
+            // MCL_CURRENT only: MCL_FUTURE would fault in every later thread stack whole.
+            if mlockall(MCL_CURRENT) != 0 {
+                let e = errno
+                warnings.append("mlockall not permitted (\(String(cString: strerror(e)))); pages may be swapped — raise LimitMEMLOCK or grant CAP_IPC_LOCK")
+            }
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,49 @@
+import PoiseRuntime
+import PoiseTelemetry
+
+/// What a run does besides what the configuration says: `poise run`'s flags, or the
+/// library's ``MotionManager``.
+public struct RunOptions: @unchecked Sendable {
+    /// Stop cleanly after this long, s; nil until a signal (or `stop()`).
+    public var duration: Double?
+    /// Trace to record (CSV or binary by extension), or nil.
+    public var recordPath: String?
+    /// Record only the sensor (`poise record`): no outputs are opened or driven.
+    public var sensorOnly = false
+    /// Redraw a one-line status on stderr.
+    public var statusLine = false
+    /// Print nothing but errors.
+    public var quiet = false
+    /// MAVLink destination, overriding `telemetry.address`.
+    public var telemetry: TelemetryAddress?
+    /// Publishes each tick's record to the library's motion manager.
+    public var latest: TripleBuffer<TickRecord>?
+    /// Stop and reload requests.
+    public var signals: StopSignals
+    /// The config file, for SIGHUP reloads (nil: the built-in default, nothing to reload).
+    public var configPath: String?
+    /// When the process started, CLOCK_MONOTONIC ns.
+    public var processStart: Int64
+
+    public init(signals: StopSignals, processStart: Int64 = monotonicNanoseconds()) {
+        self.signals = signals
+        self.processStart = processStart
+    }
+}
+
+/// The result of a finished run.
+public struct RunResult: Sendable {
+    public var statistics: RunStatistics
+    public var seconds: Double
+    public var rateHz: Double
+    /// The signal that stopped the run (SIGINT/SIGTERM), or 0.
+    public var signal: Int32
+    /// Problems that did not stop the run (a recording that could not be written, …).
+    public var problems: [String]
+}
+
+/// A run that could not start, with what to do about it.
+public struct RunError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,69 @@
+/// What one run of the loop measured: tick counts and the two latency histograms. Owned
+/// and updated by the real-time thread (fixed size, no allocation); read after the loop or
+/// from a copy.
+public struct RunStatistics: Sendable {
+    public var ticks: UInt64 = 0
+    /// Ticks still computing at the next deadline.
+    public var overruns = 0
+    /// Deadlines skipped by the re-anchoring after overruns.
+    public var skippedDeadlines = 0
+    /// Ticks whose sensor read failed after the driver's retries.
+    public var sensorErrors = 0
+    /// Records the recorder/telemetry rings had no room for.
+    public var droppedRecords = 0
+    /// Output writes that failed.
+    public var outputFaults = 0
+    /// How late each tick woke after its deadline, ns.
+    public var lateness = LatencyHistogram()
+    /// How long each tick computed (read → filter → control → outputs → record), ns.
+    public var compute = LatencyHistogram()
+    /// From process start (`poise run` entered) to the first tick, s.
+    public var startToFirstTick = 0.0
+    /// Peak resident set size at the end, bytes (0 when unknown).
+    public var peakRSSBytes = 0
+
+    public init() {}
+
+    static func percentiles(_ h: LatencyHistogram) -> String {
+        func us(_ q: Double) -> String { microseconds(h.value(atQuantile: q)) }
+        return "{\"p50\": \(us(0.5)), \"p99\": \(us(0.99)), \"p999\": \(us(0.999)), \"max\": \(microseconds(h.maximum))}"
+    }
+
+    static func microseconds(_ ns: Int64) -> String {
+        let value = Double(ns) / 1000
+        return String((value * 1000).rounded() / 1000)
+    }
+
+    /// The `--stats-json` object.
+    public func json(rateHz: Double, seconds: Double) -> String {
+        """
+        {
+          "rate_hz": \(rateHz),
+          "seconds": \((seconds * 1000).rounded() / 1000),
+          "ticks": \(ticks),
+          "overruns": \(overruns),
+          "skipped_deadlines": \(skippedDeadlines),
+          "sensor_errors": \(sensorErrors),
+          "dropped_records": \(droppedRecords),
+          "output_faults": \(outputFaults),
+          "lateness_us": \(Self.percentiles(lateness)),
+          "compute_us": \(Self.percentiles(compute)),
+          "start_to_first_tick_s": \((startToFirstTick * 1e6).rounded() / 1e6),
+          "peak_rss_bytes": \(peakRSSBytes)
+        }
+
+        """
+    }
+
+    /// The summary printed at exit.
+    public func summary() -> String {
+        func line(_ name: String, _ h: LatencyHistogram) -> String {
+            "\(name) µs: p50 \(Self.microseconds(h.value(atQuantile: 0.5))), p99 \(Self.microseconds(h.value(atQuantile: 0.99))), p99.9 \(Self.microseconds(h.value(atQuantile: 0.999))), max \(Self.microseconds(h.maximum))"
+        }
+        return """
+        ticks \(ticks), overruns \(overruns), sensor errors \(sensorErrors), dropped records \(droppedRecords), output faults \(outputFaults)
+        \(line("wake-up lateness", lateness))
+        \(line("tick compute", compute))
+        """
+    }
+}

@@ -1,0 +1,70 @@
+import Glibc
+import Synchronization
+
+/// SIGINT, SIGTERM and SIGHUP, taken by a thread of their own with `sigwait`.
+///
+/// The signals are blocked in every thread (call ``blockInProcess()`` before starting any),
+/// so no handler ever runs on the real-time thread; the watcher sets flags the tick reads
+/// with one relaxed atomic load, and calls `onReload` for SIGHUP on its own thread.
+public final class StopSignals: @unchecked Sendable {
+    let stopFlag = Atomic<Bool>(false)
+    /// The signal that asked to stop, 0 if none (or a stop for another reason).
+    let stopSignal = Atomic<Int32>(0)
+    var thread = pthread_t()
+    var onReload: @Sendable () -> Void = {}
+
+    public init() {}
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and every thread it starts.
+    public static func blockInProcess() {
+        var set = Self.set()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    static func set() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
+        return set
+    }
+
+    /// Starts the watcher thread.
+    public func start(onReload: @escaping @Sendable () -> Void) {
+        self.onReload = onReload
+        let box = Unmanaged.passRetained(self)
+        pthread_create(&thread, nil, { raw in
+            let me = Unmanaged<StopSignals>.fromOpaque(raw!).takeRetainedValue()
+            me.watch()
+            return nil
+        }, box.toOpaque())
+        pthread_detach(thread)
+    }
+
+    func watch() {
+        var set = Self.set()
+        while true {
+            var signal: Int32 = 0
+            guard sigwait(&set, &signal) == 0 else { continue }
+            if signal == SIGHUP {
+                onReload()
+            } else {
+                stopSignal.store(signal, ordering: .relaxed)
+                // A second signal changes nothing: the stop already makes the outputs safe
+                // within a tick, and exiting early could leave them driven.
+                stopFlag.store(true, ordering: .releasing)
+            }
+        }
+    }
+
+    /// True once a stop was asked for.
+    @inline(__always)
+    public var stopRequested: Bool { stopFlag.load(ordering: .relaxed) }
+
+    /// Asks the loop to stop (end of `--duration`, the library's `stop()`).
+    public func requestStop() { stopFlag.store(true, ordering: .releasing) }
+
+    /// SIGINT or SIGTERM if one stopped the loop.
+    public var signal: Int32 { stopSignal.load(ordering: .relaxed) }
+}

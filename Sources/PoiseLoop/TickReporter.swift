@@ -1,0 +1,135 @@
+import Glibc
+import PoiseControl
+import PoiseMath
+import PoiseRuntime
+import PoiseTraces
+import Synchronization
+
+/// The non-real-time side of the loop: a thread that drains the tick ring, writes the
+/// recording (flushed every `flushInterval`), prints each arming transition once, and shows
+/// the loop a few times a second — a status line redrawn in place on a terminal, a plain
+/// log line every `logInterval` otherwise.
+public final class TickReporter: @unchecked Sendable {
+    public struct Settings: Sendable {
+        public var flushInterval: Double = 0.25
+        public var logInterval: Double = 10
+        /// Redraw a one-line status on stderr (a terminal).
+        public var statusLine: Bool = false
+        public var statusInterval: Double = 0.25
+        /// Channel names, for the status line.
+        public var channelNames: [String] = []
+        public var channelIsPulse: [Bool] = []
+        public init() {}
+    }
+
+    public let ring: TickRecordRing
+    let settings: Settings
+    var writer: TraceWriter?
+    let columns: RecordingColumns?
+    let done = Atomic<Bool>(false)
+    var thread = pthread_t()
+    /// The first write error of the recording, if any.
+    public private(set) var recordingError: String?
+    public private(set) var recordsWritten = 0
+    var lastFlush = 0.0, lastStatus = -1.0, lastLog = 0.0
+    var window = LatencyHistogram(), computeWindow = LatencyHistogram()
+    var latest = TickRecord()
+
+    public init(ring: TickRecordRing, settings: Settings, recording: consuming TraceWriter?, columns: RecordingColumns?) {
+        self.ring = ring
+        self.settings = settings
+        writer = recording
+        self.columns = columns
+    }
+
+    public func start() {
+        let box = Unmanaged.passRetained(self)
+        pthread_create(&thread, nil, { raw in
+            let me = Unmanaged<TickReporter>.fromOpaque(raw!).takeRetainedValue()
+            me.run()
+            return nil
+        }, box.toOpaque())
+    }
+
+    /// Drains what is left, closes the recording and joins the thread.
+    public func finish() throws(TraceError) {
+        done.store(true, ordering: .releasing)
+        pthread_join(thread, nil)
+        if settings.statusLine { printToStandardError("\n") }
+        if var w = writer.take() {
+            try w.close()
+        }
+    }
+
+    func run() {
+        while true {
+            let finishing = done.load(ordering: .acquiring)
+            var any = false
+            while let record = ring.poll() {
+                handle(record)
+                any = true
+            }
+            if finishing && !any { break }
+            if !any { usleep(2000) }
+        }
+    }
+
+    func handle(_ r: TickRecord) {
+        latest = r
+        window.record(r.latenessNanoseconds)
+        computeWindow.record(r.computeNanoseconds)
+        if r.eventReason != 0, let reason = SafetyReason(rawValue: r.eventReason),
+           let state = ArmState(rawValue: r.armState) {
+            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
+            printToStandardError("poise: \(format(r.time)) s: \(state.name) — \(reason.text)\n")
+        }
+        if let columns, recordingError == nil {
+            columns.write(r, to: &writer!)
+            recordsWritten += 1
+            if r.time - lastFlush >= settings.flushInterval {
+                writer!.flush()
+                lastFlush = r.time
+                let error = writeError()
+                if error != 0 {
+                    recordingError = "cannot write the recording: \(String(cString: strerror(error)))"
+                    printToStandardError("poise: \(recordingError!); the loop goes on without it\n")
+                }
+            }
+        }
+        if settings.statusLine, r.time - lastStatus >= settings.statusInterval {
+            lastStatus = r.time
+            printToStandardError("\r\u{1B}[K" + statusText(r))
+        } else if !settings.statusLine, settings.logInterval > 0, r.time - lastLog >= settings.logInterval {
+            lastLog = r.time
+            printToStandardError("poise: " + statusText(r) + "\n")
+            window = LatencyHistogram()
+            computeWindow = LatencyHistogram()
+        }
+    }
+
+    func writeError() -> Int32 {
+        switch writer {
+        case .some(let w): return w.writeError
+        case .none: return 0
+        }
+    }
+
+    func statusText(_ r: TickRecord) -> String {
+        let e = EulerAngles(r.attitude)
+        let state = ArmState(rawValue: r.armState)?.name.description ?? "?"
+        var text = "t \(format(r.time)) s  \(state)  pitch \(angle(e.pitch))  roll \(angle(e.roll))  yaw \(angle(e.yaw))"
+        for index in 0..<min(settings.channelNames.count, r.outputs.count) {
+            let v = r.outputs[index]
+            text += "  \(settings.channelNames[index]) " + (settings.channelIsPulse[index] ? "\(v / 1000)µs" : "\(v)")
+        }
+        let late = window.value(atQuantile: 0.99), comp = computeWindow.value(atQuantile: 0.99)
+        text += "  late p99 \(late / 1000)µs  compute p99 \(comp / 1000)µs  dropped \(ring.dropped)"
+        return text
+    }
+
+    func format(_ t: Double) -> String { String((t * 10).rounded() / 10) }
+    func angle(_ radians: Float) -> String {
+        let d = (Double(radians) * 180 / .pi * 10).rounded() / 10
+        return (d >= 0 ? "+" : "") + String(d) + "°"
+    }
+}
