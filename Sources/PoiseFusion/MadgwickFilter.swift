@@ -42,7 +42,14 @@ public struct MadgwickFilter: AttitudeFilter {
 
     public var settings: Settings
     /// Body-to-ENU: the state turned into ENU when read (not on every update).
-    public var attitude: Quaternion { Self.northWestUpToENU * state }
+    @inlinable
+    public var attitude: Quaternion { currentAttitude() }
+
+    /// The attitude getter's body, checked so the loop's tick in another module may read it.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public func currentAttitude() -> Quaternion { Self.northWestUpToENU * state }
     public private(set) var status: FilterStatus
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion

@@ -108,9 +108,13 @@ public struct PoiseFilter: AttitudeFilter {
 
     /// Body-to-world attitude (ENU; heading arbitrary but steady in 6D).
     @inlinable
-    public var attitude: Quaternion {
-        Self.renormalized(headingCorrection * earthAttitude)
-    }
+    public var attitude: Quaternion { currentAttitude() }
+
+    /// The attitude getter's body, checked so the loop's tick in another module may read it.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public func currentAttitude() -> Quaternion { Self.renormalized(headingCorrection * earthAttitude) }
 
     /// Flags of the last update, bias estimate and rejected-sample count.
     @inlinable

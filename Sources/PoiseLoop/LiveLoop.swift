@@ -20,27 +20,34 @@ public struct LoopSettings: Sendable {
 
 /// What the loop talks to besides the board: stop and reload requests coming in, records
 /// going out. Every member is lock-free on the tick's side.
+///
+/// Held as `Unmanaged` and used through `_withUnsafeGuaranteedRef`: the tick must not retain
+/// or release (reference counting is atomic and may lock); whoever builds the links keeps
+/// the objects alive for the whole run.
 public struct LoopLinks: @unchecked Sendable {
-    public var signals: StopSignals
-    public var tuning: SettingsMailbox<CoreTuning>?
-    /// Recorder/status ring (``TickReporter``).
-    public var ring: TickRecordRing?
-    public var telemetry: TelemetrySender?
-    /// The newest record, for the library's ``MotionManager``.
-    public var latest: TripleBuffer<TickRecord>?
+    let signals: Unmanaged<StopSignals>
+    let tuning: Unmanaged<SettingsMailbox<CoreTuning>>?
+    let ring: Unmanaged<TickRecordRing>?
+    let telemetry: Unmanaged<TelemetrySender>?
+    let latest: Unmanaged<TripleBuffer<TickRecord>>?
     /// Quadrotor setpoints.
     public var setpoints: SetpointSchedule
 
+    /// - Parameters:
+    ///   - ring: the recorder/status ring (``TickReporter``).
+    ///   - latest: the newest record, for the library's ``MotionManager``.
     public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
                 setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
-        self.signals = signals
-        self.tuning = tuning
-        self.ring = ring
-        self.telemetry = telemetry
-        self.latest = latest
+        self.signals = .passUnretained(signals)
+        self.tuning = tuning.map { .passUnretained($0) }
+        self.ring = ring.map { .passUnretained($0) }
+        self.telemetry = telemetry.map { .passUnretained($0) }
+        self.latest = latest.map { .passUnretained($0) }
         self.setpoints = setpoints
     }
+
+    var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }
 }
 
 /// The fixed-rate loop: wait for the deadline → read the sensor → tick (filter, controller,
@@ -53,6 +60,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     public var links: LoopLinks
     public let settings: LoopSettings
     public private(set) var statistics = RunStatistics()
+    /// The last tick's record (reused: building one from scratch each tick is not needed).
+    public private(set) var lastRecord = TickRecord()
     /// Warnings from the real-time set-up (printed by the caller).
     public private(set) var warnings: [String] = []
 
@@ -75,7 +84,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         var overrunStreak = 0
         var outputFaulted = false
         while true {
-            let stop = links.signals.stopRequested || statistics.ticks + 1 >= durationTicks
+            let stop = links.stopRequested || statistics.ticks + 1 >= durationTicks
             let lateness = scheduler.waitForNextTick()
             let wake = monotonicNanoseconds()
             let now = Double(scheduler.deadline - start) * 1e-9
@@ -100,12 +109,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     }
 
     /// One tick; true when it was the stopping tick.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
     mutating func step(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
                        lateness: Int64, wake: Int64, period: Int64) -> Bool {
-        if let mailbox = links.tuning, mailbox.pending, let tuning = mailbox.take() {
+        if let mailbox = links.tuning, let tuning = mailbox._withUnsafeGuaranteedRef({ $0.takeTuning() }) {
             _ = core.apply(tuning)
         }
         var status = LoopStatus()
@@ -115,19 +121,23 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.quadSetpoint = links.setpoints.value(at: now)
         let reading = board.read(now: now)
         let out = core.tick(reading, loop: status)
-        if out.event != nil { board.armStateChanged(out.state) }
-        if board.write(out.commands, dt: Double(period) * 1e-9) != nil {
+        if case .some = out.event { board.armStateChanged(out.state) }
+        if case .some = board.write(out.commands, dt: Double(period) * 1e-9) {
             // Safe within this tick, not the next: the failed write may have left a channel driven.
             statistics.outputFaults += 1
             outputFaulted = true
             _ = board.driveSafe()
         }
-        var record = TickRecord()
+        var record = lastRecord
         record.tick = statistics.ticks
         record.time = reading.time
-        record.sampleValid = reading.sample != nil
+        record.sampleValid = reading.hasSample
         record.readFailed = reading.readFailed
-        record.sensorState = reading.state == .running ? 1 : reading.state == .lost ? 2 : 0
+        switch reading.state {
+        case .starting: record.sensorState = 0
+        case .running: record.sensorState = 1
+        case .lost: record.sensorState = 2
+        }
         record.overrunStreak = UInt16(min(overrunStreak, Int(UInt16.max)))
         record.stopRequested = stop
         if let sample = reading.sample {
@@ -139,14 +149,15 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         record.filterFlags = core.filter.status.flags
         record.armState = out.state.rawValue
         record.eventReason = out.event?.reason.rawValue ?? 0
-        record.truth = board.truth
+        record.truth = reading.truth
         record.signals = core.signals
         record.outputs = out.commands
         record.latenessNanoseconds = lateness
         record.computeNanoseconds = monotonicNanoseconds() - wake
-        if let ring = links.ring, !ring.offer(record) { statistics.droppedRecords += 1 }
-        if let telemetry = links.telemetry { _ = telemetry.offer(record) }
-        if let latest = links.latest { latest.publish(record) }
+        if let ring = links.ring, !ring._withUnsafeGuaranteedRef({ $0.offer(record) }) { statistics.droppedRecords += 1 }
+        if let telemetry = links.telemetry { _ = telemetry._withUnsafeGuaranteedRef { $0.offer(record) } }
+        if let latest = links.latest { latest._withUnsafeGuaranteedRef { $0.publishRecord(record) } }
+        lastRecord = record
         return stop
     }
 }

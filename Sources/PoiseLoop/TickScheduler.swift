@@ -24,8 +24,7 @@ public struct TickScheduler: Sendable {
     #endif
     public mutating func waitForNextTick() -> Int64 {
         deadline += periodNanoseconds
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        sleepUntil(deadline)
         return max(0, monotonicNanoseconds() - deadline)
     }
 

@@ -11,6 +11,8 @@ import Synchronization
 public final class TelemetrySender: @unchecked Sendable {
     public let address: TelemetryAddress
     let ring: TickRecordRing
+    /// `ring` without reference counting, for the producer in the tick (the sender owns `ring`).
+    let unretainedRing: Unmanaged<TickRecordRing>
     let socket: UDPSocket
     let stopping = Atomic<Bool>(false)
     let sentFrames = Atomic<Int>(0)
@@ -23,12 +25,16 @@ public final class TelemetrySender: @unchecked Sendable {
         self.address = address
         socket = try UDPSocket(sendingTo: address)
         ring = TickRecordRing(capacity: ringCapacity)
+        unretainedRing = .passUnretained(ring)
         stream = TelemetryStream(settings: settings)
     }
 
     /// Producer side, from any one thread: lock-free, allocation-free. False when dropped.
-    @inline(__always) @discardableResult
-    public func offer(_ record: TickRecord) -> Bool { ring.offer(record) }
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    @discardableResult
+    public func offer(_ record: TickRecord) -> Bool { unretainedRing._withUnsafeGuaranteedRef { $0.offer(record) } }
 
     /// Starts the sender thread.
     public func start() {

@@ -1,5 +1,6 @@
 import PoiseControl
 import PoiseIO
+import PoiseMath
 import PoiseOutputs
 import PoiseRuntime
 import PoiseSensors
@@ -11,6 +12,7 @@ public struct LinuxBoard: BoardBackend {
     public var driver: MPU9250<LinuxI2CBus>
     public var bank: LinuxOutputBank
     let start: Int64
+    var lastFailedTicks = 0
 
     public init(driver: MPU9250<LinuxI2CBus>, outputs: OutputBankSettings, start: Int64) throws(OutputError) {
         self.driver = driver
@@ -19,10 +21,11 @@ public struct LinuxBoard: BoardBackend {
     }
 
     public mutating func read(now: Double) -> SensorReading {
-        let sample = driver.tick()
+        let (sample, state, failedTicks) = driver.loopTick()
         let time = Double(monotonicNanoseconds() - start) * 1e-9
-        return SensorReading(sample: sample, time: time, state: driver.state,
-                             readFailed: sample == nil && driver.state == .running)
+        let failed = failedTicks != lastFailedTicks
+        lastFailedTicks = failedTicks
+        return SensorReading(sample: sample, time: time, state: state, readFailed: failed)
     }
 
     public mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault? {
@@ -33,7 +36,8 @@ public struct LinuxBoard: BoardBackend {
         bank.tickSafe(bus: &driver.bus)
     }
 
-    public var sensorErrors: Int { driver.counters.failedTicks }
+    public var sensorErrors: Int { lastFailedTicks }
+    public mutating func armStateChanged(_ state: ArmState) {}
 
     /// Lets every output go at its safe value (GPIO lines released, PWM left at safe).
     public mutating func release() -> [OutputError] {

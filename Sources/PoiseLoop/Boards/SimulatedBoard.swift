@@ -36,8 +36,10 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         let rate = driver.bus.imu.outputRate
         // The newest conversion the chip made: its sample instant, not the read time.
         let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
-        return SensorReading(sample: sample, time: sampleTime, state: driver.state,
-                             readFailed: sample == nil && driver.state == .running)
+        var reading = SensorReading(sample: sample, time: sampleTime, state: driver.state,
+                                    readFailed: sample == nil && driver.state == .running)
+        reading.truth = world.truth
+        return reading
     }
 
     public mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault? {
@@ -53,7 +55,6 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     }
 
     public var sensorErrors: Int { driver.counters.failedTicks }
-    public var truth: Quaternion { world.truth }
 
     /// Reads every channel's physical state off the simulated hardware.
     mutating func updateReadback() {

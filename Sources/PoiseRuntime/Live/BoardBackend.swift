@@ -16,6 +16,27 @@ public struct SensorReading: Sendable {
     public var state: SensorState
     /// This tick's read failed after the driver's retries (not merely "no new sample yet").
     public var readFailed: Bool
+    /// The simulated world's true body-to-ENU attitude at this tick (NaN on a real board).
+    public var truth: Quaternion = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)
+
+    /// A sample came this tick (without `!=` on the sample: comparing samples is not needed).
+    @inlinable
+    public var hasSample: Bool {
+        switch sample {
+        case .some: true
+        case .none: false
+        }
+    }
+
+    /// The driver declared the sensor lost (a switch: `==` on a String-backed enum compares
+    /// strings, which the checked tick may not do).
+    @inlinable
+    public var isLost: Bool {
+        switch state {
+        case .lost: true
+        case .starting, .running: false
+        }
+    }
 
     @inlinable
     public init(sample: SensorSample?, time: Double, state: SensorState, readFailed: Bool = false) {
@@ -45,11 +66,8 @@ public protocol BoardBackend: ~Copyable {
     mutating func armStateChanged(_ state: ArmState)
     /// Counters for the statistics: failed sensor reads since start.
     var sensorErrors: Int { get }
-    /// The simulated world's true attitude (NaN on a real board).
-    var truth: Quaternion { get }
 }
 
 extension BoardBackend {
     public mutating func armStateChanged(_ state: ArmState) {}
-    public var truth: Quaternion { Quaternion(w: .nan, x: .nan, y: .nan, z: .nan) }
 }

@@ -8,8 +8,8 @@ import Synchronization
 /// `take` returns `nil` unless a whole value is ready. The slot is allocated once, at start-up.
 public final class SettingsMailbox<Value: Sendable>: @unchecked Sendable {
     // 0 empty, 1 being written, 2 full, 3 being read.
-    private let state = Atomic<UInt8>(0)
-    private let slot: UnsafeMutablePointer<Value?>
+    @usableFromInline let state = Atomic<UInt8>(0)
+    @usableFromInline let slot: UnsafeMutablePointer<Value?>
 
     public init() {
         slot = .allocate(capacity: 1)
@@ -43,7 +43,7 @@ public final class SettingsMailbox<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     var stateValue: UInt8 { state.load(ordering: .relaxed) }
 
-    @usableFromInline
+    @inlinable
     func takeSlow() -> Value? {
         guard state.compareExchange(expected: 2, desired: 3, ordering: .acquiring).exchanged else { return nil }
         let value = slot.pointee

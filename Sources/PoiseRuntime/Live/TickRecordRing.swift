@@ -1,4 +1,3 @@
-import PoiseRuntime
 import Synchronization
 
 /// A single-producer, single-consumer ring of tick records.

@@ -24,9 +24,7 @@ public struct CoreTuning: Sendable {
 extension FlightCore {
     /// Takes new tuning; controller state (integrators, filters) carries on. False when the
     /// tuning is for another kind of controller (that needs a restart).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
+    @inlinable
     public mutating func apply(_ tuning: CoreTuning) -> Bool {
         switch (controller, tuning.controller) {
         case (.none, .none):

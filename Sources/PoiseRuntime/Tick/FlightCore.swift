@@ -33,6 +33,13 @@ public struct TickOutput: Sendable {
     public var state: ArmState
     /// The transition this tick made, if any (the log thread prints it).
     public var event: SafetyEvent?
+
+    @inlinable
+    public init(commands: ChannelCommands, state: ArmState, event: SafetyEvent?) {
+        self.commands = commands
+        self.state = state
+        self.event = event
+    }
 }
 
 /// sensor sample → filter → controller → supervisor → output mapping: the one tick function
@@ -49,13 +56,13 @@ public struct FlightCore<Filter: AttitudeFilter> {
     public var frameTransform: OutputFrameTransform
     public var startupBias: StartupBias
     /// Signals of the last tick.
-    public private(set) var signals = SignalFrame()
+    public var signals = SignalFrame()
     /// Body-to-world (ENU) attitude of the last tick.
-    public private(set) var attitude: Quaternion = .identity
+    public var attitude: Quaternion = .identity
     /// Bias-corrected body rate of the last sample, rad/s.
-    public private(set) var rotationRate: SIMD3<Float> = .zero
-    var lastSampleTime: Double = .nan
-    var lastTickTime: Double = .nan
+    public var rotationRate: SIMD3<Float> = .zero
+    @usableFromInline var lastSampleTime: Double = .nan
+    @usableFromInline var lastTickTime: Double = .nan
 
     public init(filter: Filter, controller: ControllerState, safety: SafetySettings, mapper: OutputMapper,
                 frame: OutputFrameTransform, startupBias: StartupBias) {
@@ -68,9 +75,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
     }
 
     /// Runs one tick on `reading`, taken at `reading.time` (s).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
+    @inlinable
     public mutating func tick(_ reading: SensorReading, loop: LoopStatus) -> TickOutput {
         let tickDt: Float = lastTickTime.isNaN ? 0 : Float(reading.time - lastTickTime)
         lastTickTime = reading.time
@@ -99,7 +104,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
         case .none:
             break
         case .balance(var balance):
-            if armed && reading.sample != nil {
+            if armed && reading.hasSample {
                 let drive = balance.update(input)
                 commandFinite = drive.left.isFinite && drive.right.isFinite
                 signals.setWheel(left: drive.left)
@@ -110,7 +115,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             }
             controller = .balance(balance)
         case .quad(var quad):
-            if armed && reading.sample != nil {
+            if armed && reading.hasSample {
                 let motors = quad.update(input, setpoint: loop.quadSetpoint, armed: true)
                 commandFinite = all(motors .== motors)   // NaN is the only value unequal to itself
                 signals[.motor1] = motors[0]
@@ -127,8 +132,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
         }
         let flags = filter.status.flags
         let safety = SafetyInputs(
-            time: reading.time, freshSample: reading.sample != nil,
-            sensorFailed: reading.state == .lost || reading.readFailed,
+            time: reading.time, freshSample: reading.hasSample,
+            sensorFailed: reading.isLost || reading.readFailed,
             estimatorReady: startupBias.ready && !flags.contains(.initialising), tilt: tilt,
             attitudeFinite: finite, commandFinite: commandFinite, overrunStreak: loop.overrunStreak,
             stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError)
@@ -147,6 +152,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
     }
 
     /// Closes the control loops from rest on arming (bumpless).
+    @inlinable
     mutating func engage() {
         switch controller {
         case .none: break
@@ -159,9 +165,10 @@ public struct FlightCore<Filter: AttitudeFilter> {
         }
     }
 
+    @inlinable
     func acosClamped(_ c: Float) -> Float {
         // acos without Foundation: atan2(√(1−c²), c).
         let cc = max(-1, min(1, c))
-        return _atan2((1 - cc * cc).squareRoot(), cc)
+        return _atan2(squareRoot(1 - cc * cc), cc)
     }
 }

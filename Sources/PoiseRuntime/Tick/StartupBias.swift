@@ -10,11 +10,11 @@ public struct StartupBias: Sendable {
     /// Largest rate of a still board, rad/s (a few times the chip's noise plus a worst-case bias).
     public let stillnessLimit: Float
     /// The measured bias once ``ready``, rad/s.
-    public private(set) var bias: SIMD3<Float> = .zero
-    public private(set) var ready: Bool
-    var sum: SIMD3<Double> = .zero
-    var count = 0
-    var since = 0.0
+    public var bias: SIMD3<Float> = .zero
+    public var ready: Bool
+    @usableFromInline var sum: SIMD3<Double> = .zero
+    @usableFromInline var count = 0
+    @usableFromInline var since = 0.0
 
     public init(duration: Double, stillnessLimit: Float = 0.1) {
         self.duration = duration
@@ -23,6 +23,7 @@ public struct StartupBias: Sendable {
     }
 
     /// Adds one gyroscope reading taken at `time`, s.
+    @inlinable
     public mutating func add(_ gyroscope: SIMD3<Float>, at time: Double) {
         guard !ready else { return }
         let moving = !(abs(gyroscope.x) < stillnessLimit && abs(gyroscope.y) < stillnessLimit
