@@ -18,6 +18,7 @@ let benchmarkDependencies: [Target.Dependency] = [
     .product(name: "PoiseSimulation", package: poise),
     .product(name: "PoiseControl", package: poise),
     .product(name: "PoiseOutputs", package: poise),
+    .product(name: "PoiseLoop", package: poise),
 ]
 
 let package = Package(
@@ -48,6 +49,11 @@ let package = Package(
             name: "OutputBenchmarks",
             dependencies: benchmarkDependencies,
             path: "Benchmarks/OutputBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "ControlBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/ControlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )
