@@ -30,7 +30,7 @@ extension ConfigSchema {
     static let controlKeys: [ConfigKey] = [
         ConfigKey("controller.kind", .enumeration(["none", "balance", "quad_x", "quad_plus"]), default: "none", doc: "Which controller drives the `motor*`/`*wheel*` signals; `none` leaves them 0."),
         ConfigKey("controller.balance.pitch_setpoint_deg", .number(range: -30...30), default: 0, unit: "°", doc: "Pitch the robot balances at (trims a centre of mass off the axle)."),
-        ConfigKey("controller.balance.drive_feedback_deg", .number(range: -30...30), default: 2, unit: "°", doc: "Lean added per unit of low-passed mean wheel drive, leaning back while driving forward: without wheel encoders the drive is the speed estimate that stops the robot rolling away. 0 turns it off."),
+        ConfigKey("controller.balance.drive_feedback_deg", .number(range: -30...30), default: 6, unit: "°", doc: "Lean added per unit of low-passed mean wheel drive, leaning back while driving forward: without wheel encoders the drive is the speed estimate that stops the robot rolling away. 0 turns it off."),
         ConfigKey("controller.balance.drive_feedback_cutoff_hz", .number(range: 0...10), default: 0.5, unit: "Hz", doc: "Low-pass corner of the mean drive that feeds drive_feedback_deg; 0 holds the estimate at 0 (no feedback)."),
     ] + pidKeys("controller.balance.pitch", unit: "rad", kp: 6, ki: 20, kd: 0.35, cutoff: 40, limit: 1, integralLimit: 0.5)
       + pidKeys("controller.balance.yaw_rate", unit: "(rad/s)", kp: 0.2, ki: 0, kd: 0, cutoff: 20, limit: 0.3, integralLimit: 0.3)

@@ -53,7 +53,7 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     public var rawValue: UInt16
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The filter is still converging after start-up (gain ramp, first samples).
+    /// The tilt estimate is still converging after start-up (gain ramp, first samples).
     public static let initialising = FilterFlags(rawValue: 1 << 0)
     /// The accelerometer was not used this sample (linear acceleration too large).
     public static let accelerationRejected = FilterFlags(rawValue: 1 << 1)
@@ -65,4 +65,8 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     public static let inputRejected = FilterFlags(rawValue: 1 << 4)
     /// The magnetometer was used for heading this sample (9D).
     public static let magnetometerUsed = FilterFlags(rawValue: 1 << 5)
+    /// The heading is still averaging its first magnetometer readings (9D start-up); the
+    /// tilt may already be good (`initialising` clear), which is all a balancing robot or a
+    /// level-holding quad needs to arm.
+    public static let headingInitialising = FilterFlags(rawValue: 1 << 6)
 }

@@ -129,7 +129,7 @@ extension PoiseFilter {
         magneticSamples += 1
         if magneticSamples * gain < 1 {
             gain = 1 / magneticSamples
-            flags.insert(.initialising)
+            flags.insert(.headingInitialising)
         }
 
         // The heading correction turns about z only: with c = cos δ, s = sin δ taken from its

@@ -30,11 +30,18 @@ enum SimulationWorlds {
         }
     }
 
-    static func balancingRobot(_ configuration: PoiseConfiguration) throws -> ScriptedWorld {
-        throw RunError("the balancing-robot plant is not built yet")
+    static func balancingRobot(_ configuration: PoiseConfiguration) throws -> BalancingRobotWorld {
+        let tilt = configuration.simulation.initialTiltDegrees * .pi / 180
+        return BalancingRobotWorld(plant: BalancingRobotPlant(pitch: tilt))
     }
 
-    static func quadrotor(_ configuration: PoiseConfiguration) throws -> ScriptedWorld {
-        throw RunError("the quadrotor plant is not built yet")
+    /// The quad starts level on its stand (arming wants it level; `initial_tilt_deg` tilts
+    /// the balancing robot only); `gust_*` push it about body x.
+    static func quadrotor(_ configuration: PoiseConfiguration) throws -> QuadrotorWorld {
+        var parameters = QuadrotorStandPlant.Parameters()
+        parameters.geometry = configuration.controller.kind == .quadPlus ? .quadPlus() : .quadX()
+        let sim = configuration.simulation
+        return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters), gustTorque: sim.gustTorque,
+                              gustStart: sim.gustTime, gustDuration: sim.gustDuration)
     }
 }

@@ -88,7 +88,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             let gyroscope = sample.gyroscope - startupBias.bias
             let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: gyroscope,
                                        magnetometer: sample.magnetometer)
-            if startupBias.ready && dt > 0 { filter.update(input, dt: dt) }
+            if dt > 0 { filter.update(input, dt: dt) }
             rotationRate = gyroscope - filter.status.gyroscopeBias
         }
         attitude = filter.attitude

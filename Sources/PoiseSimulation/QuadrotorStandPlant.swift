@@ -1,0 +1,143 @@
+import PoiseMath
+
+/// Where a quadrotor's motors sit and which way they spin, in ArduPilot's numbering.
+/// Body axes: x right, y forward, z up. Spin +1 is counter-clockwise seen from above.
+public struct MotorGeometry: Sendable, Equatable {
+    /// Motor positions in the body x–y plane, m.
+    public var positions: [SIMD2<Double>]
+    public var spins: [Double]
+
+    /// X: 1 front-right CCW, 2 back-left CCW, 3 front-left CW, 4 back-right CW.
+    public static func quadX(arm: Double = 0.088) -> MotorGeometry {
+        let d = arm / 2.squareRoot()
+        return MotorGeometry(positions: [SIMD2(d, d), SIMD2(-d, -d), SIMD2(-d, d), SIMD2(d, -d)], spins: [1, 1, -1, -1])
+    }
+
+    /// +: 1 right CCW, 2 left CCW, 3 front CW, 4 back CW.
+    public static func quadPlus(arm: Double = 0.088) -> MotorGeometry {
+        MotorGeometry(positions: [SIMD2(arm, 0), SIMD2(-arm, 0), SIMD2(0, arm), SIMD2(0, -arm)], spins: [1, 1, -1, -1])
+    }
+}
+
+/// A quadrotor on a three-axis gimbal test stand: it turns freely about its centre and
+/// cannot translate, so the accelerometer (at the centre) sees gravity only. Rigid-body
+/// rotation (Euler's equations), each motor a first-order lag from throttle to thrust,
+/// reaction torques, rotational drag and an external torque for gusts. Integrated in Double
+/// with fixed-step RK4; torque-free it conserves energy and angular momentum (tested).
+public struct QuadrotorStandPlant: Sendable {
+    public struct Parameters: Sendable, Equatable {
+        /// Principal moments of inertia about body x, y, z, kg·m² (a ≈ 250 mm quad).
+        public var inertia = SIMD3<Double>(2.5e-3, 2.5e-3, 4.5e-3)
+        public var geometry = MotorGeometry.quadX()
+        /// Thrust of one motor at full throttle, N (thrust grows with throttle²).
+        public var maximumThrust = 4.0
+        /// Motor + propeller time constant, s.
+        public var motorTimeConstant = 0.03
+        /// Reaction torque per newton of thrust, m.
+        public var torqueCoefficient = 0.016
+        /// Rotational drag, N·m per rad/s (air and the stand's bearings).
+        public var rotationalDrag = 0.002
+        /// Largest integration step, s.
+        public var maximumStep = 0.0005
+
+        public init() {}
+    }
+
+    public var parameters: Parameters
+    /// Body-to-ENU attitude (w, x, y, z).
+    public private(set) var orientation: SIMD4<Double>
+    /// Body angular rate, rad/s.
+    public private(set) var rate = SIMD3<Double>.zero
+    /// Each motor's present thrust, N.
+    public private(set) var thrust = SIMD4<Double>.zero
+    public private(set) var time = 0.0
+    /// Torque from outside (a gust), body frame, N·m.
+    public var externalTorque = SIMD3<Double>.zero
+    public var magneticField: SIMD3<Double>
+
+    public init(parameters: Parameters = Parameters(), attitude: Quaternion = .identity,
+                magneticField: SIMD3<Float> = typicalGeomagneticField) {
+        self.parameters = parameters
+        orientation = SIMD4(Double(attitude.w), Double(attitude.x), Double(attitude.y), Double(attitude.z))
+        self.magneticField = SIMD3<Double>(magneticField)
+    }
+
+    /// Sets the angular rate (tests: a torque-free spin).
+    public mutating func setRate(_ rate: SIMD3<Double>) { self.rate = rate }
+
+    struct State {
+        var q: SIMD4<Double>
+        var w: SIMD3<Double>
+        var t: SIMD4<Double>
+        func adding(_ d: State, _ h: Double) -> State { State(q: q + h * d.q, w: w + h * d.w, t: t + h * d.t) }
+    }
+
+    /// Body torque from the motors' thrusts, N·m.
+    func motorTorque(_ t: SIMD4<Double>) -> SIMD3<Double> {
+        var torque = SIMD3<Double>.zero
+        let g = parameters.geometry
+        for i in 0..<min(4, g.positions.count) {
+            let p = g.positions[i]
+            torque += SIMD3(p.y * t[i], -p.x * t[i], -g.spins[i] * parameters.torqueCoefficient * t[i])
+        }
+        return torque
+    }
+
+    func derivative(_ s: State, command: SIMD4<Double>) -> State {
+        let p = parameters
+        let I = p.inertia
+        let angularMomentum = I * s.w
+        let gyroscopic = SIMD3(s.w.y * angularMomentum.z - s.w.z * angularMomentum.y,
+                               s.w.z * angularMomentum.x - s.w.x * angularMomentum.z,
+                               s.w.x * angularMomentum.y - s.w.y * angularMomentum.x)
+        let torque = motorTorque(s.t) + externalTorque - p.rotationalDrag * s.w - gyroscopic
+        let wdot = torque / I
+        // q̇ = ½ q ⊗ (0, ω)
+        let q = s.q, w = s.w
+        let qdot = 0.5 * SIMD4(-q.y * w.x - q.z * w.y - q.w * w.z,
+                               q.x * w.x + q.z * w.z - q.w * w.y,
+                               q.x * w.y + q.w * w.x - q.y * w.z,
+                               q.x * w.z + q.y * w.y - q.z * w.x)
+        let tdot = p.motorTimeConstant > 0 ? (command - s.t) / p.motorTimeConstant : .zero
+        return State(q: qdot, w: wdot, t: tdot)
+    }
+
+    /// Advances to `newTime` (s) with the throttles (0…1) held.
+    public mutating func advance(to newTime: Double, throttles: SIMD4<Double>) {
+        guard newTime > time else { return }
+        let clamped = throttles.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+        let command = parameters.maximumThrust * clamped * clamped
+        let steps = max(1, Int(((newTime - time) / parameters.maximumStep).rounded(.up)))
+        let h = (newTime - time) / Double(steps)
+        var s = State(q: orientation, w: rate, t: thrust)
+        if parameters.motorTimeConstant <= 0 { s.t = command }
+        for _ in 0..<steps {
+            let k1 = derivative(s, command: command)
+            let k2 = derivative(s.adding(k1, h / 2), command: command)
+            let k3 = derivative(s.adding(k2, h / 2), command: command)
+            let k4 = derivative(s.adding(k3, h), command: command)
+            s = State(q: s.q + h / 6 * (k1.q + 2 * k2.q + 2 * k3.q + k4.q),
+                      w: s.w + h / 6 * (k1.w + 2 * k2.w + 2 * k3.w + k4.w),
+                      t: s.t + h / 6 * (k1.t + 2 * k2.t + 2 * k3.t + k4.t))
+            s.q /= (s.q * s.q).sum().squareRoot()
+        }
+        orientation = s.q; rate = s.w; thrust = s.t
+        time = newTime
+    }
+
+    public var attitude: Quaternion {
+        Quaternion(w: Float(orientation.x), x: Float(orientation.y), y: Float(orientation.z), z: Float(orientation.w))
+    }
+
+    /// Rotational kinetic energy, J.
+    public var rotationalEnergy: Double { 0.5 * (parameters.inertia * rate * rate).sum() }
+    /// |I ω|, kg·m²/s.
+    public var angularMomentum: Double { let L = parameters.inertia * rate; return (L * L).sum().squareRoot() }
+
+    /// What an ideal IMU at the centre measures now.
+    public var motion: HeldMotion {
+        let q = attitude
+        return HeldMotion(specificForce: q.inverseRotate(SIMD3(0, 0, Gravity.standard)), angularRate: SIMD3<Float>(rate),
+                          magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
+    }
+}
