@@ -6,7 +6,9 @@ public enum BuiltInConfiguration {
 # The built-in default of `poise run`: a two-wheeled balancing robot in the simulation.
 # The simulated MPU-9250 rides on the robot's body; two H-bridge channels (PWM magnitude +
 # two direction pins each, as a TB6612FNG wants) drive its wheels, and the plant reads the
-# simulated pins. `poise run` with no --config runs exactly this file's values.
+# simulated pins. `poise run` with no --config runs exactly this file's values. The
+# sensor.calibration block is what `poise calibrate accel|mag --board sim --config THIS --save`
+# measured on the simulated chip, as a user calibrates a real board before flying it.
 board:
   kind: sim
   gpio_chip: gpiochip0
@@ -15,6 +17,11 @@ board:
 sensor:
   sample_rate_hz: 1000
   dlpf_hz: 184
+  calibration:
+    accelerometer_offset: [0.0790782, -0.11974573, 0.20047092]
+    accelerometer_scale: [1.0099791, 0.99509305, 1.0197344]
+    magnetometer_hard_iron: [11.966808, -7.9942536, 24.999828]
+    magnetometer_soft_iron: [[0.94065046, -0.018947527, -0.00011345543], [-0.018947527, 1.0229521, -0.010172216], [-0.00011345543, -0.010172216, 0.9912865]]
 
 filter:
   name: poise

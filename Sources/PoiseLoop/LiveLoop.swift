@@ -108,6 +108,27 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         statistics.peakRSSBytes = peakResidentSetBytes()
     }
 
+    /// Runs the same ticks in simulated time, as fast as the machine goes: no sleeping, no
+    /// real-time set-up, `each` sees every tick's record. `poise simulate` and the
+    /// closed-loop tests use it; with a simulated board the result depends only on the
+    /// configuration (deterministic).
+    public mutating func runVirtual(duration: Double, stopAt: Double? = nil, each: (inout Self, TickRecord) -> Void = { _, _ in }) {
+        let period = Int64((1e9 / settings.rateHz).rounded())
+        let ticks = Int((duration * settings.rateHz).rounded())
+        var outputFaulted = false
+        for index in 0..<ticks {
+            let now = Double(index) / settings.rateHz
+            let stop = index == ticks - 1 || stopAt.map { now >= $0 } ?? false
+            let finished = step(now: now, stop: stop, overrunStreak: 0, outputFaulted: &outputFaulted,
+                                lateness: 0, wake: 0, period: period)
+            statistics.ticks += 1
+            each(&self, lastRecord)
+            if finished { break }
+        }
+        if board.driveSafe() != nil { statistics.outputFaults += 1 }
+        statistics.sensorErrors = board.sensorErrors
+    }
+
     /// One tick; true when it was the stopping tick.
     mutating func step(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
                        lateness: Int64, wake: Int64, period: Int64) -> Bool {
@@ -153,7 +174,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         record.signals = core.signals
         record.outputs = out.commands
         record.latenessNanoseconds = lateness
-        record.computeNanoseconds = monotonicNanoseconds() - wake
+        record.computeNanoseconds = wake == 0 ? 0 : monotonicNanoseconds() - wake
         if let ring = links.ring, !ring._withUnsafeGuaranteedRef({ $0.offer(record) }) { statistics.droppedRecords += 1 }
         if let telemetry = links.telemetry { _ = telemetry._withUnsafeGuaranteedRef { $0.offer(record) } }
         if let latest = links.latest { latest._withUnsafeGuaranteedRef { $0.publishRecord(record) } }

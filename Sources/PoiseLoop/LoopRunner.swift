@@ -42,6 +42,9 @@ struct LoopWork: FilterWork {
         let logger = Logger(label: "poise.sensors")
         switch configuration.board.kind {
         case .linux:
+            if options.virtualDuration != nil {
+                throw RunError("simulated time needs the simulated board: set `board.kind: sim` (or use `poise run` on the board)")
+            }
             let bus: LinuxI2CBus
             do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
                 throw RunError("cannot open \(configuration.board.i2cBus): \(error) (is I²C enabled? see docs/deploy.md; `board.kind: sim` runs without hardware)")
@@ -115,6 +118,10 @@ struct LoopWork: FilterWork {
             }
             columns = cols
         }
+        if let duration = options.virtualDuration {
+            return try runVirtual(board: board, core: core, outputs: outputs, writer: writer.take(), columns: columns,
+                                  setpoints: setpoints, duration: duration)
+        }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
         reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
@@ -159,7 +166,34 @@ struct LoopWork: FilterWork {
             for e in linux.release() { problems.append(e.description) }
         }
         return RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
-                         signal: options.signals.signal, problems: problems)
+                         signal: options.signals.signal, problems: problems, report: nil)
+    }
+
+    /// `poise simulate`: the same ticks in simulated time, recording written as they come.
+    func runVirtual<Board: BoardBackend, Filter: AttitudeFilter>(
+        board: Board, core: FlightCore<Filter>, outputs: OutputBankSettings, writer: consuming TraceWriter?,
+        columns: RecordingColumns?, setpoints: SetpointSchedule, duration: Double
+    ) throws -> RunResult {
+        let rate = configuration.loop.rateHz
+        let links = LoopLinks(signals: options.signals, setpoints: setpoints)
+        var loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: rate))
+        let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
+        var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
+        var out = writer
+        loop.runVirtual(duration: duration) { _, record in
+            if let columns { columns.write(record, to: &out!) }
+            report.add(record, isPulse: isPulse)
+            if record.eventReason != 0, !options.quiet, let reason = SafetyReason(rawValue: record.eventReason),
+               let state = ArmState(rawValue: record.armState) {
+                printToStandardError("poise: \(record.time) s: \(state.name) — \(reason.text)\n")
+            }
+        }
+        var problems: [String] = []
+        if var w = out.take() {
+            do { try w.close() } catch { problems.append(error.description) }
+        }
+        return RunResult(statistics: loop.statistics, seconds: Double(loop.statistics.ticks) / rate, rateHz: rate,
+                         signal: 0, problems: problems, report: report)
     }
 
     /// SIGHUP: load and check the file again; post its tuning, or log every problem and keep

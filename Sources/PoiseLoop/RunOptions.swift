@@ -24,6 +24,9 @@ public struct RunOptions: @unchecked Sendable {
     public var configPath: String?
     /// When the process started, CLOCK_MONOTONIC ns.
     public var processStart: Int64
+    /// Run in simulated time for this long, as fast as possible (`poise simulate`): the same
+    /// ticks without sleeping, recorder or telemetry threads. Needs `board.kind: sim`.
+    public var virtualDuration: Double?
 
     public init(signals: StopSignals, processStart: Int64 = monotonicNanoseconds()) {
         self.signals = signals
@@ -40,6 +43,8 @@ public struct RunResult: Sendable {
     public var signal: Int32
     /// Problems that did not stop the run (a recording that could not be written, …).
     public var problems: [String]
+    /// A simulated-time run's report.
+    public var report: SimulationReport?
 }
 
 /// A run that could not start, with what to do about it.

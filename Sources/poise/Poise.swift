@@ -30,6 +30,7 @@ struct Poise: ParsableCommand {
             PlayCommand.self,
             ViewCommand.self,
             RunCommand.self,
+            SimulateCommand.self,
             RecordCommand.self,
         ])
 

@@ -1,0 +1,53 @@
+import PoiseControl
+import PoiseMath
+import PoiseRuntime
+
+/// What a simulated-time run (`poise simulate`) saw, for its summary and plot: the true and
+/// estimated attitude, the outputs and the arming state per tick (decimated to ≤ 20 000 points).
+public struct SimulationReport: Sendable {
+    public var time: [Double] = []
+    /// Core Motion pitch and roll, degrees.
+    public var truePitch: [Double] = [], trueRoll: [Double] = []
+    public var estimatedPitch: [Double] = [], estimatedRoll: [Double] = []
+    /// Per output channel, its physical value (µs for pulses, the level for GPIO).
+    public var outputs: [[Double]] = []
+    public var channelNames: [String] = []
+    public var arm: [Double] = []
+    /// When the loop first armed, s (nil: never).
+    public var armedAt: Double?
+    /// Largest |true pitch| and |true roll| from 2 s after arming to the end, degrees.
+    public var worstTiltAfterSettling: (pitch: Double, roll: Double) = (0, 0)
+    /// The first time, after arming, that |true pitch| stayed within 1° to the end, s.
+    public var pitchWithinOneDegreeFrom: Double?
+    var keepEvery = 1
+    var count = 0
+
+    init(channelNames: [String], expectedTicks: Int) {
+        self.channelNames = channelNames
+        outputs = channelNames.map { _ in [] }
+        keepEvery = max(1, expectedTicks / 20_000)
+    }
+
+    mutating func add(_ r: TickRecord, isPulse: [Bool]) {
+        let truth = EulerAngles(r.truth)
+        let estimate = EulerAngles(r.attitude)
+        let tp = Double(truth.pitch) * 180 / .pi, tr = Double(truth.roll) * 180 / .pi
+        if armedAt == nil, r.armState == ArmState.armed.rawValue { armedAt = r.time }
+        if let armedAt {
+            if r.time >= armedAt + 2 {
+                worstTiltAfterSettling.pitch = max(worstTiltAfterSettling.pitch, abs(tp))
+                worstTiltAfterSettling.roll = max(worstTiltAfterSettling.roll, abs(tr))
+            }
+            if abs(tp) > 1 { pitchWithinOneDegreeFrom = nil } else if pitchWithinOneDegreeFrom == nil { pitchWithinOneDegreeFrom = r.time }
+        }
+        count += 1
+        guard count % keepEvery == 0 else { return }
+        time.append(r.time)
+        truePitch.append(tp); trueRoll.append(tr)
+        estimatedPitch.append(Double(estimate.pitch) * 180 / .pi); estimatedRoll.append(Double(estimate.roll) * 180 / .pi)
+        for index in 0..<outputs.count {
+            outputs[index].append(isPulse[index] ? Double(r.outputs[index]) / 1000 : Double(r.outputs[index]))
+        }
+        arm.append(Double(r.armState))
+    }
+}

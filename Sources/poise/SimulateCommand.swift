@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import PoiseConfig
+import PoiseLoop
+import PoisePlot
+import PoiseTraces
+
+/// `poise simulate`: the closed loop in simulated time — plant, chip, filter, controller,
+/// outputs — as fast as the machine goes, with a summary, a recording and a plot.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run the closed loop against the simulated plant in simulated time and report how it went.",
+        discussion: """
+            The same tick as `poise run` (the register-level MPU-9250 and the simulated \
+            outputs, coupled to the plant `simulation.plant` names), but in simulated time: \
+            no sleeping, so 60 s take a second or two, and the result depends only on the \
+            configuration. Prints when the loop armed, when the true pitch settled within 1°, \
+            the worst true pitch and roll from 2 s after arming, and the arming transitions.
+
+            Examples:
+              poise simulate                                     # the built-in balancing robot, 10 s
+              poise simulate --config configs/sim-quad-x.yaml --duration 20 --plot quad.svg
+              poise simulate --record sim.csv && poise eval sim.csv --config configs/sim-balancing-robot.yaml
+            """)
+
+    @Option(help: "Configuration file with `board.kind: sim` (default: the built-in balancing robot).")
+    var config: String?
+
+    @Option(help: "Simulated seconds.")
+    var duration: Double = 10
+
+    @Option(help: "Record every tick to this trace (.csv or .ptrace).")
+    var record: String?
+
+    @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG.")
+    var plot: String?
+
+    @Flag(help: "Print only the summary.")
+    var quiet = false
+
+    func validate() throws {
+        guard duration.isFinite, duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in (0, 3600] s") }
+    }
+
+    func run() throws {
+        let configuration: PoiseConfiguration
+        do {
+            if let config {
+                configuration = try PoiseConfiguration.load(path: config)
+            } else {
+                configuration = try PoiseConfiguration.parse(text: BuiltInConfiguration.text, file: BuiltInConfiguration.name)
+            }
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        var options = RunOptions(signals: StopSignals())
+        options.virtualDuration = duration
+        options.recordPath = record
+        options.quiet = quiet
+        options.configPath = config
+        let result: RunResult
+        do { result = try LoopRunner.run(configuration, options: options) } catch {
+            printError("poise: \(error.description)")
+            throw ExitCode(1)
+        }
+        guard let report = result.report else { throw ExitCode(1) }
+        func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
+        if let armed = report.armedAt {
+            print("armed at \(f(armed)) s")
+            if let settled = report.pitchWithinOneDegreeFrom {
+                print("true pitch within 1° from \(f(settled)) s (\(f(settled - armed)) s after arming) to the end")
+            } else {
+                print("true pitch not within 1° at the end")
+            }
+            print("worst true pitch \(f(report.worstTiltAfterSettling.pitch))°, roll \(f(report.worstTiltAfterSettling.roll))° from 2 s after arming")
+        } else {
+            print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
+        }
+        var failed = false
+        for problem in result.problems { printError("poise: \(problem)"); failed = true }
+        if let plot {
+            let t = report.time
+            var panels = [
+                PlotPanel.comparison(title: "pitch", yLabel: "°", x: t, estimate: report.estimatedPitch, truth: report.truePitch),
+                PlotPanel.comparison(title: "roll", yLabel: "°", x: t, estimate: report.estimatedRoll, truth: report.trueRoll),
+            ]
+            let pulses = report.outputs.indices.filter { i in report.outputs[i].contains { $0 > 1 } }
+            if !pulses.isEmpty {
+                panels.append(PlotPanel(title: "outputs", yLabel: "µs", series: pulses.enumerated().map { n, i in
+                    PlotSeries(name: report.channelNames[i], x: t, y: report.outputs[i], color: SVGPlot.palette[n % SVGPlot.palette.count])
+                }))
+            }
+            panels.append(PlotPanel(title: "arm (0 disarmed, 1 armed, 2 failsafe)", series: [PlotSeries(name: "arm", x: t, y: report.arm)]))
+            let svg = SVGPlot(title: "poise simulate: \(config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
+            do { try OutputFile.write(svg, to: plot) } catch { printError("poise: \(error.description)"); failed = true }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
