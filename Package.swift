@@ -122,6 +122,7 @@ let package = Package(
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseFusion", "PoiseControl", "PoiseConfig"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseView", "PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseTraces", "PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseLoop", "PoiseRuntime", "PoiseControl", "PoiseSimulation", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseOutputs", "PoiseSensors"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,6 +32,9 @@ public struct LoopLinks: @unchecked Sendable {
     let latest: Unmanaged<TripleBuffer<TickRecord>>?
     /// Quadrotor setpoints.
     public var setpoints: SetpointSchedule
+    /// Strong references that keep the objects above alive as long as the links (never
+    /// touched by the tick).
+    let keepAlive: [AnyObject]
 
     /// - Parameters:
     ///   - ring: the recorder/status ring (``TickReporter``).
@@ -45,6 +48,7 @@ public struct LoopLinks: @unchecked Sendable {
         self.telemetry = telemetry.map { .passUnretained($0) }
         self.latest = latest.map { .passUnretained($0) }
         self.setpoints = setpoints
+        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest].compactMap { $0 }
     }
 
     var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }

@@ -57,13 +57,7 @@ struct LoopWork: FilterWork {
             }
             return try start(board: board, core: core, outputs: outputs, truth: false)
         case .sim:
-            let sim = configuration.simulation
-            let errors = sim.idealSensor ? SimulatedIMUErrors.ideal : SimulatedIMUErrors.typical
-            let chip = SimulatedMPU9250(motion: HeldMotion(), errors: errors, mounting: sensorSettings.mounting,
-                                        address: sensorSettings.address, seed: UInt64(sim.seed))
-            let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
-            var driver = MPU9250(bus: bus, settings: sensorSettings, logger: logger)
-            driver.calibration = SensorCalibration(configuration: configuration)
+            let driver = SimulatedRig.driver(configuration)
             switch SimulationWorlds.plant(configuration) {
             case .balancingRobot:
                 return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.balancingRobot(configuration)),
