@@ -165,10 +165,16 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         }
         record.overrunStreak = UInt16(min(overrunStreak, Int(UInt16.max)))
         record.stopRequested = stop
+        record.outputFaulted = status.unexpectedError
+        record.tickTime = now
         if let sample = reading.sample {
             record.accelerometer = sample.accelerometer
             record.gyroscope = sample.gyroscope
-            if let m = sample.magnetometer { record.magnetometer = m }
+            record.magnetometer = sample.magnetometer ?? SIMD3(repeating: .nan)
+        } else {
+            record.accelerometer = SIMD3(repeating: .nan)
+            record.gyroscope = SIMD3(repeating: .nan)
+            record.magnetometer = SIMD3(repeating: .nan)
         }
         record.attitude = core.attitude
         record.filterFlags = core.filter.status.flags

@@ -8,9 +8,10 @@ import PoiseTraces
 /// - `t`: the sample's time, s since start; `ax…gz` (and `mx…mz`): the calibrated body-frame
 ///   sample the filter got (empty on a tick without one); `qw…qz`: the simulated world's
 ///   true attitude (sim board only), so `poise eval` scores a simulated run;
-/// - `sample` (1: a new sample this tick), `read_failed`, `sensor_state` (0 starting,
-///   1 running, 2 lost), `overrun_streak`, `stop` — what the tick function saw besides the
-///   sample, so `poise replay --config` re-runs the same ticks;
+/// - `tick_t` (the tick's scheduled time), `sample` (1: a new sample this tick; 0: the
+///   sensor cells hold 0), `read_failed`, `sensor_state` (0 starting, 1 running, 2 lost),
+///   `overrun_streak`, `stop`, `output_fault` — what the tick function saw besides the
+///   sample, so `poise replay` re-runs the same ticks;
 /// - `est_qw…est_qz`: the estimate (body-to-ENU); `arm`: 0 disarmed, 1 armed, 2 failsafe;
 ///   `event`: the `SafetyReason` of a transition this tick;
 /// - `out_NAME` per output channel: µs of high time per period (PWM, PCA9685) or the
@@ -25,7 +26,7 @@ public struct RecordingColumns: Sendable {
         var names = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
         if magnetometer { names += ["mx", "my", "mz"] }
         if truth { names += ["qw", "qx", "qy", "qz"] }
-        names += ["sample", "read_failed", "sensor_state", "overrun_streak", "stop",
+        names += ["tick_t", "sample", "read_failed", "sensor_state", "overrun_streak", "stop", "output_fault",
                   "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
         names += channels.map { "out_" + $0.name }
         self.names = names
@@ -37,19 +38,26 @@ public struct RecordingColumns: Sendable {
     /// Writes one record as a row.
     public func write(_ r: TickRecord, to writer: inout TraceWriter) {
         writer.append(r.time)
-        for v in [r.accelerometer, r.gyroscope] + (magnetometer ? [r.magnetometer] : []) {
-            for i in 0..<3 { r.sampleValid && v[i].isFinite ? writer.append(v[i]) : writer.appendEmpty() }
+        // A tick without a sample holds 0 in the required sensor cells (`sample` says so;
+        // readers skip such rows by default) and leaves the magnetometer empty.
+        for v in [r.accelerometer, r.gyroscope] {
+            for i in 0..<3 { writer.append(r.sampleValid ? v[i] : 0) }
+        }
+        if magnetometer {
+            for i in 0..<3 { r.sampleValid && r.magnetometer[i].isFinite ? writer.append(r.magnetometer[i]) : writer.appendEmpty() }
         }
         if truth {
             let q = r.truth
             if q.w.isFinite { writer.append(q.w); writer.append(q.x); writer.append(q.y); writer.append(q.z) }
             else { for _ in 0..<4 { writer.appendEmpty() } }
         }
+        writer.append(r.tickTime)
         writer.append(Double(r.sampleValid ? 1 : 0))
         writer.append(Double(r.readFailed ? 1 : 0))
         writer.append(Double(r.sensorState))
         writer.append(Double(r.overrunStreak))
         writer.append(Double(r.stopRequested ? 1 : 0))
+        writer.append(Double(r.outputFaulted ? 1 : 0))
         writer.append(r.attitude.w); writer.append(r.attitude.x); writer.append(r.attitude.y); writer.append(r.attitude.z)
         writer.append(Double(r.armState))
         writer.append(Double(r.eventReason))

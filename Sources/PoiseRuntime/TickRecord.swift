@@ -22,6 +22,9 @@ public struct TickRecord: Sendable {
     /// What the loop told the tick (`LoopStatus`), so a replay can re-run it.
     public var overrunStreak: UInt16
     public var stopRequested: Bool
+    public var outputFaulted: Bool
+    /// The tick's scheduled time, s since the loop started (the sample's is `time`).
+    public var tickTime: Double
     /// Calibrated body-frame readings, SI units.
     public var accelerometer: SIMD3<Float>
     public var gyroscope: SIMD3<Float>
@@ -52,6 +55,8 @@ public struct TickRecord: Sendable {
         sensorState = 0
         overrunStreak = 0
         stopRequested = false
+        outputFaulted = false
+        tickTime = 0
         accelerometer = SIMD3(repeating: .nan)
         gyroscope = SIMD3(repeating: .nan)
         magnetometer = SIMD3(repeating: .nan)

@@ -23,6 +23,12 @@ public struct TraceReader: ~Copyable {
     public let columns: [String]
     /// Which column is what.
     public let layout: TraceColumns
+    /// The `sample` column of a `poise run` recording (-1: none). A row with 0 there is a
+    /// tick that read no sample (start-up, a failed read); its sensor cells hold 0.
+    public let sampleColumn: Int
+    /// Skip the rows of ticks without a sample (true by default: filters, `eval` and
+    /// `plot` want measurements). The tick replay and `convert` read every row.
+    public var skipsTicksWithoutSample = true
 
     /// Opens `path` (`-` = standard input) and reads its header.
     /// - Parameter sensorTrace: for text traces, require the sensor columns (see
@@ -46,6 +52,7 @@ public struct TraceReader: ~Copyable {
         metadata = reader.metadata
         columns = reader.columns
         layout = reader.layout
+        sampleColumn = reader.columns.firstIndex(of: "sample") ?? -1
         csv = consume reader
         binary = nil
     }
@@ -57,6 +64,7 @@ public struct TraceReader: ~Copyable {
         metadata = reader.metadata
         columns = reader.columns
         layout = reader.layout
+        sampleColumn = reader.columns.firstIndex(of: "sample") ?? -1
         binary = consume reader
         csv = nil
     }
@@ -65,9 +73,12 @@ public struct TraceReader: ~Copyable {
     /// to stop (`Interruption`): every reading loop then ends on a whole row.
     @_noAllocation @inline(__always)
     public mutating func next() throws(TraceError) -> TraceSample? {
-        if Interruption.requested { return nil }
-        if !isBinary { return try csv!.next() }
-        return try binary!.next()
+        while true {
+            if Interruption.requested { return nil }
+            let sample = !isBinary ? try csv!.next() : try binary!.next()
+            guard sampleColumn >= 0, skipsTicksWithoutSample, case .some = sample else { return sample }
+            if !isTickWithoutSample() { return sample }
+        }
     }
 
     /// Line (text) or record (binary) number of the sample last returned.
@@ -92,6 +103,22 @@ public struct TraceReader: ~Copyable {
         case .some(let reader): return reader.doubleValue(ofColumn: column)
         case .none: return .nan
         }
+    }
+
+    /// Whether the current row's `sample` cell says 0. Reads the cell's bytes (text) or its
+    /// stored value (binary); allocates nothing, but its callees are not annotated, so it is
+    /// excluded from the analysis of `next()`.
+    @inline(never) @_semantics("no_performance_analysis")
+    func isTickWithoutSample() -> Bool {
+        if isBinary { return (try? doubleValue(ofColumn: sampleColumn)) == 0 }
+        let text = cellText(sampleColumn)
+        guard let first = text.first else { return false }
+        // `0`, `0.0`, `0e0`: a zero has no digit other than 0 before any exponent.
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return first != UInt8(ascii: "n") && first != UInt8(ascii: "N")
     }
 
     /// Where a cell of the current row is, for error messages: line and character column

@@ -49,6 +49,7 @@ struct ConvertCommand: ParsableCommand {
     /// Copies every row, cell by cell, from `input` to `path`; returns the row count.
     static func convert(from input: String, to path: String, format: TraceFormat) throws(TraceError) -> Int {
         var reader = try TraceReader(path: input)
+        reader.skipsTicksWithoutSample = false   // lossless: a recording's sample-less ticks too
         var writer = try TraceWriter(path: path, format: format, metadata: reader.metadata, columns: reader.columns)
         let roles = reader.layout.roles
         let copyText = reader.format == .csv && format == .csv

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PoiseConfig
 import PoiseFusion
+import PoiseLoop
 import PoiseMath
 import PoiseRuntime
 import PoiseSensors
@@ -25,8 +26,11 @@ struct ReplayCommand: ParsableCommand {
             frame: \(ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).
             Column groups: \(ReplayColumn.allCases.map(\.rawValue).joined(separator: ", ")), or all.
 
+            A `poise run` recording (it has a `sample` column), or any trace with --ticks,             replays through the loop's whole tick instead — filter, controller, arming             supervisor and output mappings of --config — and the output is in the             recording's format with one `out_NAME` column per output channel. A recording             replayed with the configuration it was made with gives byte-identical estimates,             arming states and outputs.
+
             Examples:
               poise replay run.csv --output estimate.csv
+              poise replay run.ptrace --config configs/sim-balancing-robot.yaml -o replayed.csv
               poise replay run.csv --filter madgwick --mag off --frame nwu -o - | head
               poise replay run.ptrace --config boards/sim.yaml --columns gravity,heading,bias -o est.csv
             """)
@@ -53,6 +57,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print neither the progress bar nor the summary.")
     var quiet = false
 
+    @Flag(help: "Replay through the loop's whole tick (controller, arming, outputs) even for a plain trace.")
+    var ticks = false
+
     func run() throws {
         Interruption.install()
         reading.apply()
@@ -72,6 +79,14 @@ struct ReplayCommand: ParsableCommand {
         let choice = try estimation.filterChoice(configuration)
 
         let reader = try TraceReader(path: trace)
+        if ticks || reader.sampleColumn >= 0 {
+            guard frame == nil, columns.isEmpty else {
+                throw ValidationError("--frame and --columns apply to the filter-only replay; a tick replay writes the recording format (ENU)")
+            }
+            let summary = try TickReplay.run(configuration: configuration, reader: reader, output: output)
+            if !quiet { printError("replayed \(summary.ticks) ticks (\(summary.samples) samples) through the loop's tick") }
+            return
+        }
         options.calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
         let replay = Replay(options: options)
         let metadata = replay.outputMetadata(input: reader.metadata, filterName: choice.kind.rawValue)
