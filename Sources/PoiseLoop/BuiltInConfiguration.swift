@@ -51,5 +51,6 @@ loop:
 simulation:
   plant: auto
   initial_tilt_deg: 10
+
 """
 }
