@@ -78,6 +78,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
 
     /// Runs until stopped. `processStart` (CLOCK_MONOTONIC ns) measures start-to-first-tick.
     public mutating func run(processStart: Int64, onStarted: ([String]) -> Void = { _ in }) {
+        board.prepareForTicks()
         warnings = settings.realtime.apply()
         onStarted(warnings)
         let period = Int64((1e9 / settings.rateHz).rounded())
@@ -87,6 +88,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         statistics.startToFirstTick = Double(start - processStart) * 1e-9
         var overrunStreak = 0
         var outputFaulted = false
+        let counter = AllocationCounter.find()
+        var allocationsAtFirstTick: Int64 = 0
+        var startedUp = false
         while true {
             let stop = links.stopRequested || statistics.ticks + 1 >= durationTicks
             let lateness = scheduler.waitForNextTick()
@@ -104,8 +108,15 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             } else {
                 overrunStreak = 0
             }
+            // Start-up ends with the first sample: the driver has reset and configured the chip
+            // (which logs, and may allocate); from here on a tick must not allocate.
+            if !startedUp, lastRecord.sampleValid, let counter {
+                allocationsAtFirstTick = counter.read()
+                startedUp = true
+            }
             if finished { break }
         }
+        if let counter, startedUp { statistics.loopThreadAllocations = Int(counter.read() - allocationsAtFirstTick) }
         statistics.skippedDeadlines = scheduler.skippedDeadlines
         if board.driveSafe() != nil { statistics.outputFaults += 1 }
         statistics.sensorErrors = board.sensorErrors

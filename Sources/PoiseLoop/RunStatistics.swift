@@ -21,6 +21,10 @@ public struct RunStatistics: Sendable {
     public var startToFirstTick = 0.0
     /// Peak resident set size at the end, bytes (0 when unknown).
     public var peakRSSBytes = 0
+    /// Allocations the loop thread made after start-up (from the first tick that read a
+    /// sample, i.e. once the driver has configured the chip), when the counting allocator
+    /// of `scripts/bench-loop` is preloaded; nil otherwise.
+    public var loopThreadAllocations: Int?
 
     public init() {}
 
@@ -49,7 +53,8 @@ public struct RunStatistics: Sendable {
           "lateness_us": \(Self.percentiles(lateness)),
           "compute_us": \(Self.percentiles(compute)),
           "start_to_first_tick_s": \((startToFirstTick * 1e6).rounded() / 1e6),
-          "peak_rss_bytes": \(peakRSSBytes)
+          "peak_rss_bytes": \(peakRSSBytes),
+          "loop_thread_allocations": \(loopThreadAllocations.map(String.init) ?? "null")
         }
 
         """

@@ -74,4 +74,11 @@ public struct SimulatedGPIO: GPIODevice, Sendable {
     public mutating func release(_ handle: GPIOLineHandle) {
         lines[handle.rawValue].requested = false
     }
+
+    /// Gives this value its own copy of every buffer a write touches (a tick then never
+    /// copies on write).
+    public mutating func makeBuffersUnique() {
+        lines = lines.map { $0 }
+        heldBy = heldBy.mapValues { $0 }
+    }
 }

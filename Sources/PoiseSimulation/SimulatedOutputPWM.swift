@@ -31,6 +31,14 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
     var nextDescriptor: CInt = 100
 
     /// `channelsPerChip[n]` channels on `pwmchipN` (the Pi's pwm-2chan overlay: one chip, 2).
+    /// Gives this value its own copy of every buffer a write touches (a tick then never
+    /// copies on write).
+    public mutating func makeBuffersUnique() {
+        chips = chips.mapValues { $0.map { $0 } }
+        open = open.mapValues { $0 }
+        log = log.map { $0 }
+    }
+
     public init(root: String = "/sys/class/pwm", channelsPerChip: [Int] = [2]) {
         self.root = root
         var chips: [Int: [Channel]] = [:]

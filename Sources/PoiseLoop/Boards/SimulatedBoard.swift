@@ -50,6 +50,11 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         bank.driveSafe(bus: &driver.bus)
     }
 
+    public mutating func prepareForTicks() {
+        bank.gpio.makeBuffersUnique()
+        bank.files.makeBuffersUnique()
+    }
+
     public mutating func armStateChanged(_ state: ArmState) {
         if state == .armed { world.release() }
     }

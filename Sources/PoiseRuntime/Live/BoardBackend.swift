@@ -64,10 +64,14 @@ public protocol BoardBackend: ~Copyable {
     mutating func driveSafe() -> OutputFault?
     /// Told when the arming state changes (the simulated world lets go of its plant on arming).
     mutating func armStateChanged(_ state: ArmState)
+    /// Called once before the first tick: make every buffer the ticks will write uniquely
+    /// owned, so no copy-on-write happens (and allocates) in a tick.
+    mutating func prepareForTicks()
     /// Counters for the statistics: failed sensor reads since start.
     var sensorErrors: Int { get }
 }
 
 extension BoardBackend {
     public mutating func armStateChanged(_ state: ArmState) {}
+    public mutating func prepareForTicks() {}
 }
