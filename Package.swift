@@ -8,6 +8,7 @@ let package = Package(
     name: "Poise",
     products: [
         .executable(name: "poise", targets: ["poise"]),
+        .executable(name: "motion-manager-example", targets: ["MotionManagerExample"]),
         .library(name: "PoiseMath", targets: ["PoiseMath"]),
         .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
         .library(name: "PoiseTraces", targets: ["PoiseTraces"]),
@@ -97,6 +98,9 @@ let package = Package(
             "PoiseTelemetry", "PoiseMath", "PoiseRuntime", "PoiseConfig", "PoiseTraces",
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
+        // The library API in use: a MotionManager in a program of its own (README, docs/library.md).
+        .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseLoop", "PoiseConfig", "PoiseMath"],
+                          path: "Examples/MotionManagerExample"),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
         .executableTarget(name: "poise", dependencies: [

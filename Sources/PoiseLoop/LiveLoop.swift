@@ -188,6 +188,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             record.magnetometer = SIMD3(repeating: .nan)
         }
         record.attitude = core.attitude
+        record.rotationRate = core.rotationRate
         record.filterFlags = core.filter.status.flags
         record.armState = out.state.rawValue
         record.eventReason = out.event?.reason.rawValue ?? 0

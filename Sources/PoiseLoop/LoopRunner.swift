@@ -132,13 +132,13 @@ struct LoopWork: FilterWork {
         let mailbox = SettingsMailbox<CoreTuning>()
         let running = configuration
         let path = options.configPath
-        options.signals.start(onReload: {
+        if options.handlesSignals { options.signals.start(onReload: {
             guard let path else {
                 printToStandardError("poise: SIGHUP: running the built-in configuration, nothing to reload\n")
                 return
             }
             Self.reload(path: path, running: running, mailbox: mailbox)
-        })
+        }) }
         let links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest, setpoints: setpoints)
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,

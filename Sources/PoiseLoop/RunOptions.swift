@@ -20,6 +20,9 @@ public struct RunOptions: @unchecked Sendable {
     public var latest: TripleBuffer<TickRecord>?
     /// Stop and reload requests.
     public var signals: StopSignals
+    /// Take SIGINT/SIGTERM/SIGHUP on a watcher thread (the command-line tool); a library
+    /// user keeps its process's signals and stops the loop with `signals.requestStop()`.
+    public var handlesSignals = true
     /// The config file, for SIGHUP reloads (nil: the built-in default, nothing to reload).
     public var configPath: String?
     /// When the process started, CLOCK_MONOTONIC ns.

@@ -31,6 +31,8 @@ public struct TickRecord: Sendable {
     public var magnetometer: SIMD3<Float>
     /// Body-to-world estimate in the configured output frame.
     public var attitude: Quaternion
+    /// Body angular rate with every bias estimate removed, rad/s.
+    public var rotationRate: SIMD3<Float>
     public var filterFlags: FilterFlags
     /// 0 disarmed, 1 armed, 2 failsafe (see the arming supervisor).
     public var armState: UInt8
@@ -61,6 +63,7 @@ public struct TickRecord: Sendable {
         gyroscope = SIMD3(repeating: .nan)
         magnetometer = SIMD3(repeating: .nan)
         attitude = .identity
+        rotationRate = .zero
         filterFlags = []
         armState = 0
         eventReason = 0

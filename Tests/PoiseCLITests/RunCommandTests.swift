@@ -118,3 +118,41 @@ import Testing
         }
     }
 }
+
+@Suite(.serialized) struct ReloadTests {
+    @Test func sighupAppliesAGoodFileAndKeepsTheOldValuesForABadOne() throws {
+        let dir = try temporaryDirectory()
+        let config = dir.appending(path: "robot.yaml")
+        let original = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
+        try original.write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = ["run", "--config", config.path, "--duration", "30"]
+        let errorURL = dir.appending(path: "stderr")
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        func waitFor(_ text: String) -> Bool {
+            for _ in 0..<200 { if stderr().contains(text) { return true }; usleep(50_000) }
+            return false
+        }
+        #expect(waitFor("armed — level"))
+        // A new gain: applied without stopping.
+        try original.replacingOccurrences(of: "  kind: balance\n", with: "  kind: balance\n  balance:\n    pitch: {kp: 7}\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(waitFor("applied (gains, limits, output mappings)"))
+        // A bad file: every problem with its line, the old values stay, the loop goes on.
+        try (original + "loop:\n  rate_hz: -3\n").write(to: config, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(waitFor("not applied, the old values stay"))
+        #expect(stderr().contains("robot.yaml:"))
+        #expect(process.isRunning)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr())")
+        #expect(!stderr().contains("failsafe — tilt"))
+    }
+}
