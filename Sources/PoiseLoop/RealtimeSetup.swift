@@ -34,8 +34,10 @@ public struct RealtimeSetup: Sendable {
             }
         }
         if lockMemory {
-            // MCL_CURRENT only: MCL_FUTURE would fault in every later thread stack whole.
-            if mlockall(MCL_CURRENT) != 0 {
+            // MCL_ONFAULT (Linux 4.4+): lock each page when it is first touched instead of
+            // faulting in every mapping now — a whole static binary and every thread stack
+            // would otherwise become resident. A page the loop has used is never paged out.
+            if mlockall(MCL_CURRENT | MCL_FUTURE | 4 /* MCL_ONFAULT */) != 0 {
                 let e = errno
                 warnings.append("mlockall not permitted (\(String(cString: strerror(e)))); pages may be swapped — raise LimitMEMLOCK or grant CAP_IPC_LOCK")
             }
