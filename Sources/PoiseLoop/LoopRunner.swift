@@ -39,7 +39,8 @@ struct LoopWork: FilterWork {
         var core = CoreConfiguration.core(configuration, filter: filter)
         if options.sensorOnly { core.controller = .none }
         let sensorSettings = MPU9250Settings(configuration: configuration)
-        let logger = Logger(label: "poise.sensors")
+        var logger = Logger(label: "poise.sensors")
+        if options.quiet { logger.logLevel = .warning }
         switch configuration.board.kind {
         case .linux:
             if options.virtualDuration != nil {
@@ -57,7 +58,7 @@ struct LoopWork: FilterWork {
             }
             return try start(board: board, core: core, outputs: outputs, truth: false)
         case .sim:
-            let driver = SimulatedRig.driver(configuration)
+            let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
             switch SimulationWorlds.plant(configuration) {
             case .balancingRobot:
                 return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.balancingRobot(configuration)),

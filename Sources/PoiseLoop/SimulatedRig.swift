@@ -12,14 +12,16 @@ import PoiseSimulation
 public enum SimulatedRig {
     /// The MPU-9250 driver on the simulated chip and bus (with a PCA9685) a configuration
     /// describes: `simulation.sensor_errors`, `simulation.seed`, mounting, calibration.
-    public static func driver(_ configuration: PoiseConfiguration) -> MPU9250<SimulatedI2CBus<HeldMotion>> {
+    public static func driver(_ configuration: PoiseConfiguration, quiet: Bool = true) -> MPU9250<SimulatedI2CBus<HeldMotion>> {
         let sim = configuration.simulation
         let sensorSettings = MPU9250Settings(configuration: configuration)
         let errors = sim.idealSensor ? SimulatedIMUErrors.ideal : SimulatedIMUErrors.typical
         let chip = SimulatedMPU9250(motion: HeldMotion(), errors: errors, mounting: sensorSettings.mounting,
                                     address: sensorSettings.address, seed: UInt64(sim.seed))
         let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
-        var driver = MPU9250(bus: bus, settings: sensorSettings, logger: Logger(label: "poise.sensors"))
+        var logger = Logger(label: "poise.sensors")
+        if quiet { logger.logLevel = .warning }
+        var driver = MPU9250(bus: bus, settings: sensorSettings, logger: logger)
         driver.calibration = SensorCalibration(configuration: configuration)
         return driver
     }

@@ -38,7 +38,7 @@ public struct QuadrotorStandPlant: Sendable {
         /// Rotational drag, N·m per rad/s (air and the stand's bearings).
         public var rotationalDrag = 0.002
         /// Largest integration step, s.
-        public var maximumStep = 0.0005
+        public var maximumStep = 0.001
 
         public init() {}
     }
