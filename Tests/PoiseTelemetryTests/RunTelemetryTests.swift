@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `poise run` streams its ticks as MAVLink from the telemetry thread, fed by the tick's ring.
+@Suite(.enabled(if: peerPython != nil && FileManager.default.isExecutableFile(atPath: poisePath),
+                "needs pymavlink (scripts/setup-test-peer) and .build/debug/poise: skipped"))
+struct RunTelemetryTests {
+    @Test func runSendsItsTicksAsMAVLink() throws {
+        let peer = try MAVLinkPeer(python: peerPython!)
+        let run = try poise(["run", "--duration", "5", "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let messages = try peer.messages()
+        var counts: [String: Int] = [:]
+        for m in messages { counts[m["type"] as? String ?? "?", default: 0] += 1 }
+        // 5 s at the default rates: attitude 50 Hz, IMU and outputs 10 Hz, heartbeat 1 Hz.
+        #expect((240 ... 260).contains(counts["ATTITUDE"] ?? 0), "\(counts)")
+        #expect((45 ... 52).contains(counts["SERVO_OUTPUT_RAW"] ?? 0), "\(counts)")
+        #expect((4 ... 6).contains(counts["HEARTBEAT"] ?? 0), "\(counts)")
+        #expect(counts["BAD_DATA"] == nil)
+        // The balancing robot armed: a heartbeat says so (MAV_MODE_FLAG_SAFETY_ARMED, 128).
+        let armed = messages.contains { m in
+            m["type"] as? String == "HEARTBEAT" && (((m["fields"] as? [String: Any])?["base_mode"] as? Int ?? 0) & 128) != 0
+        }
+        #expect(armed, "\(messages.filter { $0["type"] as? String == "HEARTBEAT" })")
+    }
+}
