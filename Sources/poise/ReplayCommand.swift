@@ -31,6 +31,7 @@ struct ReplayCommand: ParsableCommand {
             Examples:
               poise replay run.csv --output estimate.csv
               poise replay run.ptrace --config configs/sim-balancing-robot.yaml -o replayed.csv
+              poise replay run.csv --realtime --telemetry 127.0.0.1:14550   # watch it in poise view
               poise replay run.csv --filter madgwick --mag off --frame nwu -o - | head
               poise replay run.ptrace --config boards/sim.yaml --columns gravity,heading,bias -o est.csv
             """)
@@ -60,7 +61,24 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Replay through the loop's whole tick (controller, arming, outputs) even for a plain trace.")
     var ticks = false
 
+    @Flag(help: "Play the trace at its recorded speed as MAVLink telemetry instead of writing a file (as `poise play`).")
+    var realtime = false
+
+    @Option(help: "With --realtime: where to send, HOST:PORT (default: the config's telemetry.address).")
+    var telemetry: String?
+
     func run() throws {
+        if realtime {
+            var arguments = [trace]
+            if let telemetry { arguments += ["--telemetry", telemetry] }
+            if let f = estimation.filter { arguments += ["--filter", f] }
+            if let c = estimation.config { arguments += ["--config", c] }
+            if let m = estimation.mag { arguments += ["--mag", m] }
+            if quiet { arguments.append("--quiet") }
+            var play = try PlayCommand.parse(arguments)
+            try play.run()
+            return
+        }
         Interruption.install()
         reading.apply()
         let configuration = try estimation.loadConfiguration()

@@ -23,4 +23,18 @@ struct RunTelemetryTests {
         }
         #expect(armed, "\(messages.filter { $0["type"] as? String == "HEARTBEAT" })")
     }
+
+    @Test func replayRealtimePlaysAtRecordedSpeed() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-replay-rt-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appending(path: "still.csv").path
+        // Two seconds of a recording (the sensor only), then played back at its own speed.
+        #expect(try poise(["record", trace, "--duration", "2", "--quiet"]).status == 0)
+        let peer = try MAVLinkPeer(python: peerPython!)
+        let run = try poise(["replay", trace, "--realtime", "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let attitude = try peer.messages().filter { $0["type"] as? String == "ATTITUDE" }.count
+        #expect((90 ... 110).contains(attitude), "\(attitude) ATTITUDE messages for about 2 s at 50 Hz")
+    }
 }
