@@ -69,17 +69,7 @@ struct RunCommand: ParsableCommand {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
-        let configuration: PoiseConfiguration
-        do {
-            if let config {
-                configuration = try PoiseConfiguration.load(path: config)
-            } else {
-                configuration = try PoiseConfiguration.parse(text: BuiltInConfiguration.text, file: BuiltInConfiguration.name)
-            }
-        } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
+        let configuration = try loopConfiguration(config)
         var options = RunOptions(signals: StopSignals(), processStart: processStart)
         options.duration = duration
         options.recordPath = record
@@ -118,6 +108,18 @@ struct RunCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+/// The configuration of `run`, `record` and `simulate`: the file, or the built-in simulated
+/// balancing robot; problems printed with their positions (exit 1).
+func loopConfiguration(_ path: String?) throws -> PoiseConfiguration {
+    do {
+        if let path { return try PoiseConfiguration.load(path: path) }
+        return try PoiseConfiguration.parse(text: BuiltInConfiguration.text, file: BuiltInConfiguration.name)
+    } catch {
+        printError(error.description)
+        throw ExitCode(1)
     }
 }
 

@@ -44,17 +44,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration: PoiseConfiguration
-        do {
-            if let config {
-                configuration = try PoiseConfiguration.load(path: config)
-            } else {
-                configuration = try PoiseConfiguration.parse(text: BuiltInConfiguration.text, file: BuiltInConfiguration.name)
-            }
-        } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
+        let configuration = try loopConfiguration(config)
         var options = RunOptions(signals: StopSignals())
         options.virtualDuration = duration
         options.recordPath = record
