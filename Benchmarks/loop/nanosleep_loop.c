@@ -1,12 +1,17 @@
 // The reference for `poise run`'s wake-up lateness: the smallest possible fixed-rate loop,
 // clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) to absolute deadlines, nothing else.
-// Usage: nanosleep_loop RATE_HZ SECONDS   → prints {"ticks": …, "lateness_us": {p50, p99, p999, max}}
+// Usage: nanosleep_loop RATE_HZ SECONDS [FIFO_PRIORITY CPU]
+//   → prints {"ticks": …, "lateness_us": {p50, p99, p999, max}}
+// With a priority (and a CPU ≥ 0) it runs like `poise run` with loop.realtime_priority and
+// loop.cpu, so the two are compared under the same scheduling.
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <errno.h>
+#include <sched.h>
+#include <sys/mman.h>
 
 static int64_t now_ns(void) {
     struct timespec ts;
@@ -24,6 +29,19 @@ int main(int argc, char **argv) {
     int64_t period = (int64_t)(1e9 / rate + 0.5);
     long ticks = (long)(rate * seconds + 0.5);
     int64_t *lateness = malloc(sizeof(int64_t) * (size_t)ticks);
+    for (long i = 0; i < ticks; i++) lateness[i] = 0;  // touch every page before timing
+    if (argc > 4) {
+        struct sched_param param = {.sched_priority = atoi(argv[3])};
+        if (param.sched_priority > 0 && sched_setscheduler(0, SCHED_FIFO, &param) != 0) perror("SCHED_FIFO");
+        int cpu = atoi(argv[4]);
+        if (cpu >= 0) {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(cpu, &set);
+            if (sched_setaffinity(0, sizeof set, &set) != 0) perror("affinity");
+        }
+        mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT);
+    }
     int64_t deadline = now_ns();
     for (long i = 0; i < ticks; i++) {
         deadline += period;
