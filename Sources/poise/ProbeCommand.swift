@@ -58,7 +58,12 @@ struct ProbeCommand: ParsableCommand {
         print(scan.grid)
         guard scan.results[settings.address] != .absent else {
             let others = scan.present.map(SensorCLI.hex).joined(separator: ", ")
-            throw SensorCLI.fail("no device answered at \(SensorCLI.hex(settings.address)) on \(bus.path)"
+            // What the kernel says when the chip's register is read anyway.
+            var kernel = ""
+            do { _ = try bus.readRegister(address: settings.address, register: MPU9250Register.whoAmI.rawValue) } catch {
+                kernel = " (reading WHO_AM_I: \(error.description))"
+            }
+            throw SensorCLI.fail("no device answered at \(SensorCLI.hex(settings.address)) on \(bus.path)\(kernel)"
                        + (others.isEmpty ? "; nothing answered at all" : "; devices at \(others)"),
                        hint: "check the wiring (docs/wiring.md) and the address: AD0 low = 0x68, high = 0x69")
         }
