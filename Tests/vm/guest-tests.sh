@@ -3,6 +3,7 @@
 # because busybox's own i2cget/i2cset applets would shadow them). Writes RESULTS/summary
 # (one PASS/FAIL line per test) and RESULTS/NAME.log per test.
 results=$1
+gpiosim_module=$2
 poise=/work/.build/debug/poise
 I2CSET=/usr/sbin/i2cset
 I2CGET=/usr/sbin/i2cget
@@ -90,5 +91,87 @@ else
   fi
 fi
 
-# ---- GPIO (gpio-sim) and the whole loop: added below as they land -------------------------
+# ---- GPIO (gpio-sim) and the whole loop ---------------------------------------------------
+# A simulated GPIO chip labelled poise-sim; `poise run` reads the stub chip and drives three of
+# its lines: an "armed" LED, a "fault" LED and an active-low H-bridge direction pin.
+modprobe configfs
+mount -t configfs none /sys/kernel/config 2>/dev/null
+if [ -z "$bus" ] || ! insmod "$gpiosim_module" 2>"$results/gpio-sim-load.log"; then
+  fail gpio-sim "module not loaded: $(cat "$results/gpio-sim-load.log")"
+else
+  sim=/sys/kernel/config/gpio-sim/poise
+  mkdir "$sim" "$sim/bank0"
+  echo 8 > "$sim/bank0/num_lines"
+  echo poise-sim > "$sim/bank0/label"
+  echo 1 > "$sim/live"
+  chip=$(cat "$sim/bank0/chip_name")
+  lines=/sys/devices/platform/$(cat "$sim/dev_name")/$chip
+  level() { cat "$lines/sim_gpio$1/value"; }
+  config=/tmp/gpio.yaml
+  cat > "$config" <<YAML
+board:
+  kind: linux
+  i2c_bus: $dev
+  gpio_chip: poise-sim
+sensor:
+  sample_rate_hz: 50
+loop:
+  rate_hz: 50
+  gyroscope_bias_time: 0.2
+  lock_memory: false
+safety:
+  arm_hold_s: 0.2
+outputs:
+  channels:
+    - {name: armed_led, kind: gpio, line: 1, source: armed, safe_value: 0}
+    - {name: fault_led, kind: gpio, line: 2, source: fault, safe_value: 1}
+    - {name: direction, kind: gpio, line: 3, source: left_wheel_forward, safe_value: 0, active_low: true}
+YAML
+  # A still board for the loop (the probe's frame turns at 10 °/s, which would keep the
+  # start-up gyroscope bias from being measured): gyroscope 0.
+  for r in 0x43 0x44 0x45 0x46 0x47 0x48; do $I2CSET -y "$bus" 0x68 $r 0x00; done
+  # A live sensor: the stub's accelerometer z low byte changes all the time (else the driver
+  # rightly calls repeated identical frames stuck data).
+  ( while [ ! -e /tmp/stop-toggle ]; do
+      $I2CSET -y "$bus" 0x68 0x40 0x01; usleep 3000; $I2CSET -y "$bus" 0x68 0x40 0x02; usleep 3000
+    done ) &
+  $poise run --config "$config" --duration 60 --record /tmp/run.csv > "$results/gpio-run.log" 2>&1 &
+  runner=$!
+  wait_for() {  # wait_for LINE VALUE SECONDS
+    i=0
+    while [ $i -lt $(( $3 * 10 )) ]; do [ "$(level "$1")" = "$2" ] && return 0; usleep 100000; i=$((i + 1)); done
+    return 1
+  }
+  # Starting: every line at its safe value (the direction pin's safe 0 is high: active low).
+  if wait_for 2 1 20 && [ "$(level 1)" = 0 ] && [ "$(level 3)" = 1 ]; then pass gpio-safe-at-start
+  else fail gpio-safe-at-start "levels armed=$(level 1) fault=$(level 2) direction=$(level 3)"; fi
+  # Another program asking for a held line is told who holds it.
+  echo "levels before the second program: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
+  $poise safe --config "$config" > "$results/gpio-busy.log" 2>&1
+  echo "levels after it: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
+  usleep 500000
+  echo "levels 0.5 s later: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
+  if grep -q 'held by "poise"' "$results/gpio-busy.log"; then pass gpio-held-line-names-holder
+  else fail gpio-held-line-names-holder "$(tail -3 "$results/gpio-busy.log" | tr '\n' ' ')"; fi
+  # Armed once the estimate is ready: the armed LED lights, the fault LED goes out.
+  if wait_for 1 1 30 && [ "$(level 2)" = 0 ]; then pass gpio-armed-drives-lines
+  else fail gpio-armed-drives-lines "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' ')"; fi
+  # The sensor's data freezes (stuck data → lost): disarm, every line back to its safe value.
+  touch /tmp/stop-toggle
+  if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ]; then pass gpio-disarm-drives-lines-safe
+  else fail gpio-disarm-drives-lines-safe "levels armed=$(level 1) fault=$(level 2) direction=$(level 3)"; fi
+  # SIGTERM: exit 0, the last recorded tick has every output safe, and the recording replays.
+  kill -TERM $runner
+  wait $runner
+  status=$?
+  last=$(tail -1 /tmp/run.csv)
+  if [ $status -eq 0 ] && grep -q "stopped by SIGTERM" "$results/gpio-run.log" \
+     && [ "$(echo "$last" | awk -F, '{print $(NF-2), $(NF-1), $NF}')" = "0.0 1.0 0.0" ] \
+     && $poise replay /tmp/run.csv -o /tmp/replayed.csv --quiet > "$results/gpio-replay.log" 2>&1; then
+    pass whole-loop-sigterm-and-replay
+  else
+    fail whole-loop-sigterm-and-replay "exit $status; last row: $last; $(tail -2 "$results/gpio-run.log" | tr '\n' ' ')"
+  fi
+  cp /tmp/run.csv "$results/run.csv" 2>/dev/null
+fi
 echo "done" >> "$results/guest.done"
