@@ -45,7 +45,7 @@ extension ConfigSchema {
         ConfigKey("filter.poise.bias_motion_rate_uncertainty", .number(range: 0...1), default: 0.01, doc: "Extra motion-measurement noise per unit angular rate (scale-factor and misalignment errors)."),
         ConfigKey("filter.poise.bias_rest_uncertainty", .number(range: 0...100), default: 0.03, unit: "°/s", doc: "Noise of one bias measurement taken at rest."),
         ConfigKey("filter.poise.bias_forgetting_time", .number(range: 1...100_000), default: 100, unit: "s", doc: "Time over which the bias estimate's certainty decays (the bias random walk)."),
-        ConfigKey("filter.poise.acceleration_rejection_threshold", .number(range: 0...1000), default: 30, unit: "m/s²", doc: "Accelerometer samples this far from gravity (impacts) are left out of the inclination filter; 0 disables rejection."),
+        ConfigKey("filter.poise.acceleration_rejection_threshold", .number(range: 0...1000), default: 30, unit: "m/s²", doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are left out of the inclination filter; 0 disables rejection."),
         ConfigKey("filter.poise.acceleration_rejection_time", .number(range: 0...60), default: 0.1, unit: "s", doc: "Longest continuous acceleration rejection; afterwards every sample is used again."),
         ConfigKey("filter.poise.magnetic_norm_threshold", .number(range: 0...10), default: 0.1, doc: "Relative deviation of the field norm from the reference that counts as a disturbance."),
         ConfigKey("filter.poise.magnetic_dip_threshold", .number(range: 0...90), default: 10, unit: "°", doc: "Deviation of the field's dip angle from the reference that counts as a disturbance."),

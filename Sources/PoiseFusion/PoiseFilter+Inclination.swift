@@ -14,14 +14,36 @@ extension PoiseFilter {
                 / (2 * gravity)
         }
 
-        // Leave out impacts (norm far from 1 g), for a short while.
+        // Leave out impacts, for a short while: samples whose specific force is far from the
+        // gravity the filter expects, as a vector. Judging by the norm alone is not symmetric:
+        // along a tilted or vertical axis |g + a| grows when a points up and shrinks when it
+        // points down, so a norm test leaves out one half of each swing (a biased average),
+        // and beyond 1 g a sample pointing straight down passes it (|−g| = g).
+        let inertial = gyroscopeAttitude.rotate(a)
         var rejected = false
-        let low = max(gravity - settings.accelerationRejectionThreshold, 0)
-        let high = gravity + settings.accelerationRejectionThreshold
-        if !accelerationFilter.isAveraging, norm2 < low * low || norm2 > high * high {
-            if accelerationRejectionTime < settings.accelerationRejectionTime {
-                accelerationRejectionTime += dt
-                rejected = true
+        if !accelerationFilter.isAveraging {
+            let expected = accelerationFilter.output
+            let expectedNorm2 = dot(expected, expected)
+            let deviation2: Float
+            if expectedNorm2 > 1e-6 {
+                let d = inertial - expected * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+                deviation2 = dot(d, d)
+            } else {
+                let n = norm2.squareRoot() - gravity
+                deviation2 = n * n
+            }
+            let threshold = settings.accelerationRejectionThreshold
+            let outside = deviation2 > threshold * threshold
+            // Leaving out a share of a sustained motion's samples — whichever way the test is
+            // centred — skews what remains; only rare, short impacts are left out.
+            accelerationRejectionShare += min(dt / Self.rejectionShareTime, 1) * ((outside ? 1 : 0) - accelerationRejectionShare)
+            if outside && accelerationRejectionShare < Self.impactShare {
+                if accelerationRejectionTime < settings.accelerationRejectionTime {
+                    accelerationRejectionTime += dt
+                    rejected = true
+                }
+            } else {
+                accelerationRejectionTime = 0
             }
         } else {
             accelerationRejectionTime = 0
@@ -31,7 +53,7 @@ extension PoiseFilter {
             // Hold the filter: a short impact must leave no trace in the filtered gravity.
             flags.insert(.accelerationRejected)
         } else {
-            _ = accelerationFilter.update(gyroscopeAttitude.rotate(a), dt: dt)
+            _ = accelerationFilter.update(inertial, dt: dt)
         }
 
         // Turn the filtered gravity, seen in the earth frame, upright.
@@ -64,6 +86,11 @@ extension PoiseFilter {
         updateBias(restRate: atRest ? rest.gyroscope.output : nil, usable: !rejected,
                    inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
     }
+
+    /// Averaging time of the rejected share, s, and the share above which samples are no
+    /// longer left out (5 %: 50 ms of impact per second).
+    @inlinable static var rejectionShareTime: Float { 1 }
+    @inlinable static var impactShare: Float { 0.05 }
 
     /// Time between bias Kalman filter steps, s.
     @inlinable static var biasUpdateInterval: Float { 0.01 }

@@ -46,11 +46,12 @@ extension PoiseFilter {
         /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer.
         public var biasForgettingTime: Float
 
-        /// Accelerometer samples whose norm differs from gravity by more than this are left out
-        /// of the inclination filter, m/s² (`.infinity` disables rejection). Only impacts
-        /// should trip it: the low-pass filter in the inertial frame already averages ordinary
-        /// linear acceleration to zero, and leaving out only the large samples of a motion
-        /// would bias that average.
+        /// Accelerometer samples whose specific force differs from the expected gravity
+        /// *vector* by more than this are left out of the inclination filter, m/s²
+        /// (`.infinity` disables rejection). Only impacts should trip it: the low-pass filter
+        /// in the inertial frame already averages ordinary linear acceleration to zero. The
+        /// test is on the vector, not the norm, so both halves of a swing are treated alike
+        /// (a norm test keeps the half whose acceleration points down and biases the average).
         public var accelerationRejectionThreshold: Float
         /// Longest continuous acceleration rejection, s (an impact lasts milliseconds); after
         /// it every sample is used again.

@@ -63,6 +63,10 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var biasElapsed: Float
     /// Time the accelerometer has been rejected without interruption, s.
     @usableFromInline var accelerationRejectionTime: Float
+    /// Share of recent samples the acceleration test would have left out (a 1 s leaky
+    /// average): impacts are rare, so a large share means sustained motion, whose
+    /// accelerations the inertial low-pass averages to zero only if every sample goes in.
+    @usableFromInline var accelerationRejectionShare: Float = 0
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
     /// `1 / magnetometerTimeConstant`, 1/s.
@@ -88,6 +92,7 @@ public struct PoiseFilter: AttitudeFilter {
         magneticSamples = 0
         gravity = 9.81
         accelerationRejectionTime = 0
+        accelerationRejectionShare = 0
         biasElapsed = 0
         lastMagnetometer = SIMD3(0, 0, 0)
         magnetometerElapsed = 0
