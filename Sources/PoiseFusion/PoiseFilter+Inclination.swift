@@ -29,7 +29,7 @@ extension PoiseFilter {
                 let d = inertial - expected * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
                 deviation2 = dot(d, d)
             } else {
-                let n = norm2.squareRoot() - gravity
+                let n = squareRoot(norm2) - gravity
                 deviation2 = n * n
             }
             let threshold = settings.accelerationRejectionThreshold
