@@ -1,0 +1,38 @@
+import Foundation
+import PoiseFusion
+import PoiseMath
+import PoiseMotion
+import Testing
+
+/// Issue 10: the same motion at the MPU-9250's usual rates gives the same accuracy with the
+/// same defaults — time constants are in seconds, not samples.
+@Suite struct RateIndependenceTests {
+    /// RMS total attitude error over the motion's movement rows, degrees, 9D.
+    static func error(rate: Double) throws -> Double {
+        let motion = try #require(MotionScript.preset(named: "demo"))
+        var imu = try SimulatedIMU(script: motion, sampleRate: rate, errorModel: .default)
+        let movement = imu.movementRanges
+        var filter = PoiseFilter()
+        var sum = 0.0, count = 0
+        let dt = Float(1 / rate)
+        while let s = imu.next() {
+            filter.update(InertialSample(accelerometer: s.accelerometer, gyroscope: s.gyroscope, magnetometer: s.magnetometer), dt: dt)
+            guard movement.contains(where: { $0.contains(s.index) }) else { continue }
+            let d = (filter.attitude.inverse * s.truth).normalized
+            let angle = 2 * Double(atan2f((d.x * d.x + d.y * d.y + d.z * d.z).squareRoot(), abs(d.w))) * 180 / .pi
+            sum += angle * angle
+            count += 1
+        }
+        return (sum / Double(max(count, 1))).squareRoot()
+    }
+
+    @Test func accuracyAtHundredHz285HzAndOneKilohertzAgreesWithinTenPercent() throws {
+        let errors = try [100, 285.7, 1000].map(Self.error)
+        let spread = errors.max()! / errors.min()! - 1
+        // Known (issue 10, open): 1.71° at 100 Hz against 1.56° at 285.7 Hz and 1.63° at
+        // 1 kHz, a 10.2 % spread. The test fails loudly once the spread is within 10 %.
+        withKnownIssue("issue 10: 100 Hz is 10.2 % worse than 285.7 Hz") {
+            #expect(spread <= 0.10, "RMS \(errors) degrees: spread \(spread * 100) %")
+        }
+    }
+}
