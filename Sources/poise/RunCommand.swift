@@ -31,10 +31,10 @@ struct RunCommand: ParsableCommand {
             with its line.
 
             Examples:
-              poise run                                        # the simulated balancing robot
-              poise run --duration 10 --stats-json s.json      # 10 s, statistics as JSON
+              poise run                                   # the simulated robot
+              poise run --duration 10 --stats-json s.json # 10 s, statistics as JSON
               poise run --config configs/sim-quad-x.yaml --record run.ptrace
-              sudo poise run --config /etc/poise.yaml          # on the board
+              sudo poise run --config /etc/poise.yaml     # on the board
             """)
 
     @Option(help: "Configuration file (default: the built-in simulated balancing robot).")
