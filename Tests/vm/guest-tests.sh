@@ -4,7 +4,7 @@
 # (one PASS/FAIL line per test) and RESULTS/NAME.log per test.
 results=$1
 gpiosim_module=$2
-poise=/work/.build/debug/poise
+poise=${POISE:-/work/.build/debug/poise}   # POISE=… runs another build (natively on a Pi)
 I2CSET=/usr/sbin/i2cset
 I2CGET=/usr/sbin/i2cget
 summary=$results/summary
