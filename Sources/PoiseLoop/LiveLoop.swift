@@ -84,7 +84,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         let period = Int64((1e9 / settings.rateHz).rounded())
         let start = monotonicNanoseconds()
         var scheduler = TickScheduler(periodNanoseconds: period, start: start - period)
-        let durationTicks = settings.duration.map { UInt64(($0 * settings.rateHz).rounded()) } ?? .max
+        // --duration is time on the loop's clock, not a tick count: deadlines skipped after an
+        // overrun do not stretch the run. The last tick is the one scheduled before the end.
+        let lastTickTime = settings.duration.map { $0 - 1.5 / settings.rateHz } ?? .infinity
         statistics.startToFirstTick = Double(start - processStart) * 1e-9
         var overrunStreak = 0
         var outputFaulted = false
@@ -92,10 +94,10 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         var allocationsAtFirstTick: Int64 = 0
         var startedUp = false
         while true {
-            let stop = links.stopRequested || statistics.ticks + 1 >= durationTicks
             let lateness = scheduler.waitForNextTick()
             let wake = monotonicNanoseconds()
             let now = Double(scheduler.deadline - start) * 1e-9
+            let stop = links.stopRequested || now >= lastTickTime
             let finished = step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
                                 lateness: lateness, wake: wake, period: period)
             let end = monotonicNanoseconds()
@@ -114,6 +116,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
                 allocationsAtFirstTick = counter.read()
                 startedUp = true
             }
+            statistics.seconds = now + 1 / settings.rateHz
             if finished { break }
         }
         if let counter, startedUp { statistics.loopThreadAllocations = Int(counter.read() - allocationsAtFirstTick) }

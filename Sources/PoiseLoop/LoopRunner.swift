@@ -156,7 +156,7 @@ struct LoopWork: FilterWork {
         do { try reporter.finish() } catch { problems.append(error.description) }
         if let e = reporter.recordingError { problems.append(e) }
         telemetry?.stop()
-        let seconds = Double(loop.statistics.ticks) / loopConfig.rateHz
+        let seconds = loop.statistics.seconds
         if var linux = loop.board as? LinuxBoard {
             for e in linux.release() { problems.append(e.description) }
         }

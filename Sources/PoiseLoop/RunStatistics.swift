@@ -17,6 +17,9 @@ public struct RunStatistics: Sendable {
     public var lateness = LatencyHistogram()
     /// How long each tick computed (read → filter → control → outputs → record), ns.
     public var compute = LatencyHistogram()
+    /// Loop time covered, s: the last tick's time plus one period (ticks × period unless
+    /// deadlines were skipped).
+    public var seconds = 0.0
     /// From process start (`poise run` entered) to the first tick, s.
     public var startToFirstTick = 0.0
     /// Peak resident set size at the end, bytes (0 when unknown).
