@@ -21,7 +21,9 @@ func randomValue(for key: ConfigKey, using rng: inout SplitMix64) -> ConfigValue
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return range.lowerBound
         case 1: return range.upperBound
-        case 2: return (Double.random(in: range, using: &rng) * 10).rounded() / 10
+        // Rounded to a tenth, kept inside the range (0.04 in 0.01…60 must not become 0).
+        case 2: return min(max((Double.random(in: range, using: &rng) * 10).rounded() / 10, range.lowerBound),
+                           range.upperBound)
         default: return Double.random(in: range, using: &rng)
         }
     }
