@@ -55,5 +55,15 @@ let package = Package(
             dependencies: benchmarkDependencies,
             path: "Benchmarks/ControlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // Not a package-benchmark suite: a plain program that scripts/bench-read runs under
+        // callgrind to count instructions per update + read.
+        .executableTarget(
+            name: "ReadCost",
+            dependencies: [
+                .product(name: "PoiseMath", package: poise),
+                .product(name: "PoiseFusion", package: poise),
+                .product(name: "PoiseTraces", package: poise),
+            ],
+            path: "Benchmarks/ReadCost"),
     ]
 )

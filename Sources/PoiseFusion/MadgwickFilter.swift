@@ -45,7 +45,9 @@ public struct MadgwickFilter: AttitudeFilter {
     @inlinable
     public var attitude: Quaternion { currentAttitude() }
 
-    /// The attitude getter's body, checked so the loop's tick in another module may read it.
+    /// The attitude getter's body: inlined at the caller (a call would copy the whole filter
+    /// to pass it) and checked, so the loop's tick in another module may read it.
+    @inlinable
     #if !DEBUG
     @_noAllocation @_noLocks
     #endif

@@ -42,6 +42,9 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var headingCorrection: Quaternion
     /// `inclinationCorrection ⊗ gyroscopeAttitude`: body → heading-free earth frame.
     @usableFromInline var earthAttitude: Quaternion
+    /// `headingCorrection ⊗ earthAttitude`, formed once per update so that reading the
+    /// attitude (every tick, and often several times) is a load, not a product.
+    @usableFromInline var output: Quaternion
     /// Accelerometer in I, low-pass filtered; its rate measures the drift of I.
     @usableFromInline var accelerationFilter: PoiseFilterLowPass<SIMD3<Float>>
     /// Rows x and y of the body → earth rotation and their products with the bias estimate,
@@ -82,6 +85,7 @@ public struct PoiseFilter: AttitudeFilter {
         inclinationCorrection = .identity
         headingCorrection = .identity
         earthAttitude = .identity
+        output = .identity
         accelerationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
         rotationFilter = PoiseFilterLowPass(timeConstant: settings.accelerometerTimeConstant)
         rest = PoiseFilterRestDetector(settings: settings)
@@ -111,15 +115,9 @@ public struct PoiseFilter: AttitudeFilter {
     /// A filter with the default settings.
     public init() { self.init(settings: .default) }
 
-    /// Body-to-world attitude (ENU; heading arbitrary but steady in 6D).
+    /// Body-to-world attitude (ENU; heading arbitrary but steady in 6D). Stored by `update`.
     @inlinable
-    public var attitude: Quaternion { currentAttitude() }
-
-    /// The attitude getter's body, checked so the loop's tick in another module may read it.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public func currentAttitude() -> Quaternion { Self.renormalized(headingCorrection * earthAttitude) }
+    public var attitude: Quaternion { output }
 
     /// Flags of the last update, bias estimate and rejected-sample count.
     @inlinable
@@ -193,9 +191,10 @@ public struct PoiseFilter: AttitudeFilter {
             magnetometerElapsed = 0
         }
 
-        // Never let anything non-finite out: start again instead.
-        let check = headingCorrection.components * earthAttitude.components
-        if (check * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
+        // Never let anything non-finite out: start again instead. Every component of the
+        // product depends on every component of both factors, so one test covers them.
+        output = Self.renormalized(headingCorrection * earthAttitude)
+        if (output.components * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
             restart()
             newFlags.insert(.initialising)
         }

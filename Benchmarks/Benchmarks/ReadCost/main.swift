@@ -1,0 +1,99 @@
+// Instruction counts for "update, then read the attitude" per 9D sample, under callgrind.
+//
+//   ReadCost TRACE              runs every measured loop once over the trace's samples
+//
+// `scripts/bench-read` runs this under `valgrind --tool=callgrind` and counts only the
+// instructions inside each `measure…` function (`--toggle-collect`), divided by the number of
+// samples. Each loop is its own never-inlined function with a plain symbol name for callgrind;
+// the filters and the read are specialised and inlined exactly as in the live tick.
+#if canImport(Glibc)
+import Glibc
+#endif
+import PoiseFusion
+import PoiseMath
+import PoiseTraces
+
+struct Recording {
+    var samples: [InertialSample] = []
+    var steps: [Float] = []
+}
+
+func load(_ path: String) throws -> Recording {
+    var reader = try TraceReader(path: path)
+    var recording = Recording()
+    var previous: Double?
+    while let row = try reader.next() {
+        recording.samples.append(InertialSample(accelerometer: row.accelerometer, gyroscope: row.gyroscope,
+                                                magnetometer: row.magnetometer))
+        recording.steps.append(previous.map { Float(row.time - $0) } ?? 0.01)
+        previous = row.time
+    }
+    return recording
+}
+
+/// Keeps a value alive without letting the optimiser see through it.
+@inline(never) func consume(_ q: Quaternion) { if q.w.isNaN { print("nan") } }
+
+@inline(never) @_silgen_name("readcost_poise_update")
+func measurePoiseUpdate(_ r: Recording) -> PoiseFilter {
+    var filter = PoiseFilter(settings: .default)
+    r.samples.withUnsafeBufferPointer { samples in
+        r.steps.withUnsafeBufferPointer { steps in
+            for i in 0..<samples.count { filter.update(samples[i], dt: steps[i]) }
+        }
+    }
+    return filter
+}
+
+@inline(never) @_silgen_name("readcost_poise_update_read")
+func measurePoiseUpdateRead(_ r: Recording) -> Quaternion {
+    var filter = PoiseFilter(settings: .default)
+    var sum = SIMD4<Float>.zero
+    r.samples.withUnsafeBufferPointer { samples in
+        r.steps.withUnsafeBufferPointer { steps in
+            for i in 0..<samples.count {
+                filter.update(samples[i], dt: steps[i])
+                sum += filter.attitude.components
+            }
+        }
+    }
+    return Quaternion(components: sum)
+}
+
+@inline(never) @_silgen_name("readcost_madgwick_update")
+func measureMadgwickUpdate(_ r: Recording) -> MadgwickFilter {
+    var filter = MadgwickFilter(settings: .default)
+    r.samples.withUnsafeBufferPointer { samples in
+        r.steps.withUnsafeBufferPointer { steps in
+            for i in 0..<samples.count { filter.update(samples[i], dt: steps[i]) }
+        }
+    }
+    return filter
+}
+
+@inline(never) @_silgen_name("readcost_madgwick_update_read")
+func measureMadgwickUpdateRead(_ r: Recording) -> Quaternion {
+    var filter = MadgwickFilter(settings: .default)
+    var sum = SIMD4<Float>.zero
+    r.samples.withUnsafeBufferPointer { samples in
+        r.steps.withUnsafeBufferPointer { steps in
+            for i in 0..<samples.count {
+                filter.update(samples[i], dt: steps[i])
+                sum += filter.attitude.components
+            }
+        }
+    }
+    return Quaternion(components: sum)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    print("usage: ReadCost TRACE   (run under callgrind by scripts/bench-read)")
+    exit(2)
+}
+let recording = try load(arguments[1])
+consume(measurePoiseUpdate(recording).attitude)
+consume(measurePoiseUpdateRead(recording))
+consume(measureMadgwickUpdate(recording).attitude)
+consume(measureMadgwickUpdateRead(recording))
+print("samples \(recording.samples.count)")
