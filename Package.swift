@@ -8,6 +8,7 @@ let package = Package(
     name: "Poise",
     products: [
         .executable(name: "poise", targets: ["poise"]),
+        .executable(name: "poise-view", targets: ["poise-view"]),
         .executable(name: "motion-manager-example", targets: ["MotionManagerExample"]),
         .library(name: "PoiseMath", targets: ["PoiseMath"]),
         .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
@@ -103,10 +104,21 @@ let package = Package(
                           path: "Examples/MotionManagerExample"),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
+        // Options shared by the two executables.
+        .target(name: "PoiseCommandLine", dependencies: [
+            "PoiseConfig", "PoiseRuntime", "PoiseTraces",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `poise view` lives in its own program so the web library (and the TLS stack its
+        // networking pulls in) stays out of the memory of `poise run` on the board.
+        .executableTarget(name: "poise-view", dependencies: [
+            "PoiseCommandLine", "PoiseView", "PoiseTelemetry", "PoiseConfig",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
             "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
-            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry", "PoiseView", "PoiseLoop",
+            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry", "PoiseLoop", "PoiseCommandLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -127,7 +139,7 @@ let package = Package(
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseFusion", "PoiseControl", "PoiseConfig"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseView", "PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseTraces", "PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseLoop", "PoiseRuntime", "PoiseControl", "PoiseSimulation", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseOutputs", "PoiseSensors"]),
-        .testTarget(name: "PoiseCLITests", dependencies: ["poise"], exclude: ["Golden"]),
+        .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

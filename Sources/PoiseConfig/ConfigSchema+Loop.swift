@@ -18,7 +18,7 @@ extension ConfigSchema {
         ConfigKey("loop.gyroscope_bias_time", .number(range: 0...60), default: 1, unit: "s", doc: "Time at start-up, board still, over which the gyroscope bias is measured before arming; 0 uses sensor.calibration.gyroscope_bias as it is."),
         ConfigKey("loop.log_interval", .number(range: 0...3600), default: 10, unit: "s", doc: "Period of the statistics line in the log; 0 for none."),
         // recording
-        ConfigKey("recording.ring_capacity", .integer(range: 64...1_048_576), default: 8192, unit: "records", doc: "Records the lock-free ring between the tick and the writer holds; a full ring drops records (counted), it never blocks the tick."),
+        ConfigKey("recording.ring_capacity", .integer(range: 64...1_048_576), default: 2048, unit: "records", doc: "Records the lock-free ring between the tick and the writer holds (2048: 2 s at 1 kHz, about 0.7 MB); a full ring drops records (counted), it never blocks the tick."),
         ConfigKey("recording.flush_interval", .number(range: 0.01...60), default: 0.25, unit: "s", doc: "How often the writer flushes: a crash loses at most this much of the recording."),
         // simulation
         ConfigKey("simulation.plant", .enumeration(["auto", "balancing_robot", "quadrotor", "motion"]), default: "auto", doc: "What the simulated MPU-9250 is fixed to: `auto` picks the plant the controller drives (balance → balancing_robot, quad → quadrotor on a test stand, none → motion)."),

@@ -38,6 +38,13 @@ struct Poise: ParsableCommand {
     /// keep ArgumentParser's usage text (the subcommand's) and exit status. This is the one
     /// place where an interruption is reported and standard output's writes are checked.
     static func main() {
+        // `poise view …` is another program's command line, help included.
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "view" {
+            do { try ViewProgram.replaceThisProcess(arguments: Array(CommandLine.arguments.dropFirst(2))) } catch {
+                printError("poise: \(error)")
+                Foundation.exit(1)
+            }
+        }
         var command: ParsableCommand
         do {
             command = try parseAsRoot()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PoiseCommandLine
 import Foundation
 import PoiseConfig
 import PoiseFusion

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// The producer (the tick) copies a record in with two atomic loads/stores and no lock or
 /// allocation; when the consumer has fallen behind and the ring is full the record is dropped
-/// and counted, so the tick never waits. Storage is allocated once, at creation.
+/// and counted, so the tick never waits. Storage is allocated and written once, at creation,
+/// so that no page of it is first touched (a page fault) inside a tick.
 public final class TickRecordRing: @unchecked Sendable {
     public let capacity: Int
     let slots: UnsafeMutablePointer<TickRecord>

@@ -3,25 +3,25 @@ import PoiseConfig
 import PoiseRuntime
 import PoiseTraces
 
-/// Options every command that runs a filter shares.
-struct EstimationOptions: ParsableArguments {
+/// Options every command that runs a filter shares (`poise` and `poise-view`).
+public struct EstimationOptions: ParsableArguments {
     @Option(help: "Filter: \(FilterKind.names) (default: the config's, else poise).")
-    var filter: String?
+    public var filter: String?
 
     @Option(help: "Configuration file (YAML); see `poise check --print-defaults`.")
-    var config: String?
+    public var config: String?
 
     @Option(help: "Fuse the magnetometer (on: 9D) or not (off: 6D).")
-    var mag: String?
+    public var mag: String?
 
     /// The configuration file's contents, or the defaults. An invalid file is refused.
-    func loadConfiguration() throws -> PoiseConfiguration {
+    public func loadConfiguration() throws -> PoiseConfiguration {
         guard let config else { return .default }
         InputFiles.record(path: config)
         return try PoiseConfiguration.load(path: config)
     }
 
-    func useMagnetometer(_ configuration: PoiseConfiguration) throws -> Bool {
+    public func useMagnetometer(_ configuration: PoiseConfiguration) throws -> Bool {
         switch mag?.lowercased() {
         case nil: return configuration.filter.magnetometer
         case "on", "9d", "true": return true
@@ -30,7 +30,7 @@ struct EstimationOptions: ParsableArguments {
         }
     }
 
-    func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
+    public func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
         var choice = FilterChoice(configuration: configuration)
         if let filter {
             guard let kind = FilterKind(rawValue: filter.lowercased()) else {
@@ -40,4 +40,6 @@ struct EstimationOptions: ParsableArguments {
         }
         return choice
     }
+
+    public init() {}
 }
