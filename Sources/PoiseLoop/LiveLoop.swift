@@ -66,6 +66,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     public private(set) var statistics = RunStatistics()
     /// The last tick's record (reused: building one from scratch each tick is not needed).
     public private(set) var lastRecord = TickRecord()
+    /// Time the last tick spent in the board's read and write, ns (0 in virtual runs).
+    var lastIONanoseconds: Int64 = 0
     /// Warnings from the real-time set-up (printed by the caller).
     public private(set) var warnings: [String] = []
 
@@ -102,6 +104,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
                                 lateness: lateness, wake: wake, period: period)
             let end = monotonicNanoseconds()
             statistics.compute.record(end - wake)
+            statistics.io.record(lastIONanoseconds)
+            statistics.work.record(end - wake - lastIONanoseconds)
             statistics.lateness.record(lateness)
             statistics.ticks += 1
             if scheduler.finishTick(at: end) {
@@ -158,10 +162,17 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.stopRequested = stop
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
+        // The board's I/O (sensor transfer, output writes; on the simulated board the chip and
+        // the world) is timed apart from the tick's own work when the loop is timed at all.
+        let readStart = wake == 0 ? 0 : monotonicNanoseconds()
         let reading = board.read(now: now)
+        let readEnd = wake == 0 ? 0 : monotonicNanoseconds()
         let out = core.tick(reading, loop: status)
         if case .some = out.event { board.armStateChanged(out.state) }
-        if case .some = board.write(out.commands, dt: Double(period) * 1e-9) {
+        let writeStart = wake == 0 ? 0 : monotonicNanoseconds()
+        let written = board.write(out.commands, dt: Double(period) * 1e-9)
+        lastIONanoseconds = (readEnd - readStart) + (wake == 0 ? 0 : monotonicNanoseconds() - writeStart)
+        if case .some = written {
             // Safe within this tick, not the next: the failed write may have left a channel driven.
             statistics.outputFaults += 1
             outputFaulted = true

@@ -9,10 +9,20 @@ extension SimulatedGPIO {
     /// The pin's electrical level (active-low applied), or nil when no one requested the line.
     /// `chip` is the chip's name or label.
     public func pinLevel(chip: String, line: UInt32) -> Bool? {
-        guard let named = chips.first(where: { $0.name == chip || $0.label == chip })?.name,
-              let state = lines.last(where: { $0.chip == named && $0.offset == line && $0.requested })
-        else { return nil }
-        return state.value != state.activeLow
+        pinLevel(ofLine: lineIndex(chip: chip, line: line))
+    }
+
+    /// Where the current request of the line is kept, for `pinLevel(ofLine:)`: looked up by
+    /// name once instead of on every tick. Valid until the line is released and requested again.
+    public func lineIndex(chip: String, line: UInt32) -> Int? {
+        guard let named = chips.first(where: { $0.name == chip || $0.label == chip })?.name else { return nil }
+        return lines.lastIndex(where: { $0.chip == named && $0.offset == line && $0.requested })
+    }
+
+    /// The level of the line at `index` (from `lineIndex`), or nil when it is not requested.
+    public func pinLevel(ofLine index: Int?) -> Bool? {
+        guard let index, index < lines.count, lines[index].requested else { return nil }
+        return lines[index].value != lines[index].activeLow
     }
 }
 

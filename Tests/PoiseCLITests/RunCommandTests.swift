@@ -15,7 +15,7 @@ import Testing
         #expect(ticks + skipped == 2000 && ticks > 0, "\(ticks) ticks, \(skipped) skipped")
         #expect(json["seconds"] as? Double == 2)
         for key in ["overruns", "sensor_errors", "dropped_records"] { #expect(json[key] is Int, "\(key)") }
-        for key in ["lateness_us", "compute_us"] {
+        for key in ["lateness_us", "compute_us", "io_us", "work_us"] {
             let p = try #require(json[key] as? [String: Double], "\(key)")
             #expect(Set(p.keys) == ["p50", "p99", "p999", "max"])
             #expect(p["p50"]! <= p["p99"]! && p["p99"]! <= p["p999"]! && p["p999"]! <= p["max"]!)

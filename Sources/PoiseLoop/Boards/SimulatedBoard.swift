@@ -16,6 +16,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public var world: World
     public let wiring: ActuatorWiring
     let hardware: [OutputChannelSpec.Hardware]
+    /// Each GPIO channel's line in the simulated chip, resolved once (not by name per tick).
+    var gpioLines: [Int?]
     var readback = ChannelReadback()
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
@@ -24,7 +26,9 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         bank = try SimulatedOutputBank(simulating: outputs, bus: &self.driver.bus)
         wiring = ActuatorWiring(outputs.channels)
         hardware = outputs.channels.map(\.hardware)
+        gpioLines = []
         self.driver.bus.imu.motion = world.motion
+        resolveLines()
     }
 
     public mutating func read(now: Double) -> SensorReading {
@@ -53,6 +57,14 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public mutating func prepareForTicks() {
         bank.gpio.makeBuffersUnique()
         bank.files.makeBuffersUnique()
+        resolveLines()
+    }
+
+    mutating func resolveLines() {
+        gpioLines = hardware.map { spec in
+            guard case .gpio(let request) = spec else { return nil }
+            return bank.gpio.lineIndex(chip: request.chip, line: request.line)
+        }
     }
 
     public mutating func armStateChanged(_ state: ArmState) {
@@ -66,7 +78,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         for index in 0..<hardware.count {
             switch hardware[index] {
             case .gpio(let request):
-                let level = bank.gpio.pinLevel(chip: request.chip, line: request.line) ?? false
+                let level = (bank.gpio.pinLevel(ofLine: gpioLines[index])
+                    ?? bank.gpio.pinLevel(chip: request.chip, line: request.line)) ?? false
                 readback.high[index] = level
                 readback.duty[index] = level ? 1 : 0
                 readback.pulseMicroseconds[index] = 0
