@@ -31,6 +31,11 @@ public protocol I2CBus {
     /// reference counted). Defaults to `write(address:register:bytes:)`.
     mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno?
 
+    /// The burst read for the tick: like `writeThenRead` of `block.count` bytes into
+    /// `block`, but the data travel by value and the kernel's error comes back instead of an
+    /// ``I2CError`` (whose strings would be reference counted). Defaults to `writeThenRead`.
+    mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno?
+
     /// Whether something answers at `address`, the way `i2cdetect` asks.
     mutating func probe(address: UInt8) -> I2CProbeResult
 }
@@ -89,6 +94,20 @@ public struct I2CBlock: Sendable {
 }
 
 extension I2CBus {
+    public mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno? {
+        let count = block.count
+        guard count > 0, count <= 64 else { return .invalidArgument }
+        do throws(I2CError) {
+            try withUnsafeMutableBytes(of: &block.bytes) { (bytes) throws(I2CError) in
+                try writeThenRead(address: address, register: register,
+                                  into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<count]))
+            }
+            return nil
+        } catch {
+            return error.errno
+        }
+    }
+
     public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
         var copy = block
         let count = block.count

@@ -64,6 +64,25 @@ public struct LinuxI2CBus: I2CBus, Sendable {
         }
     }
 
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno? {
+        guard block.count > 0, block.count <= 64 else { return .invalidArgument }
+        let plain = functionality.contains(.plainI2C)
+        if !plain {
+            guard functionality.contains(.smbusReadI2CBlock), block.count <= 32 else { return .notSupported }
+            if selectedAddress != address {
+                if let errno = Kernel.selectAddressRaw(descriptor.rawValue, address) {
+                    selectedAddress = nil
+                    return errno
+                }
+                selectedAddress = address
+            }
+        }
+        return Kernel.readBlock(descriptor, plain: plain, address: address, register: register, into: &block)
+    }
+
     public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
         let result: Result<Void, Errno>
         if functionality.contains(.plainI2C) {

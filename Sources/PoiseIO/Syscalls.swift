@@ -50,7 +50,7 @@ enum Kernel {
 
     /// One `I2C_RDWR` with two messages: write the register byte, then read with a
     /// repeated start. Both message structs live on the stack.
-    @usableFromInline
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
     static func writeThenRead(
         _ fd: FileDescriptor, address: UInt8, register: UInt8,
         into buffer: UnsafeMutableRawBufferPointer
@@ -123,7 +123,25 @@ enum Kernel {
         poise_i2c_set_slave(fd, UInt(address)) < 0 ? Errno(rawValue: poise_errno()) : nil
     }
 
+    /// `block.count` bytes into `block`, by `I2C_RDWR` (`plain`) or the SMBus block read, for
+    /// the tick. Excluded from performance analysis like `pwriteAtStart`.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func readBlock(_ fd: FileDescriptor, plain: Bool, address: UInt8, register: UInt8,
+                          into block: inout I2CBlock) -> Errno? {
+        let count = block.count
+        let result = withUnsafeMutableBytes(of: &block.bytes) { bytes -> Result<Void, Errno> in
+            let part = UnsafeMutableRawBufferPointer(rebasing: bytes[0..<count])
+            return plain ? writeThenRead(fd, address: address, register: register, into: part)
+                : smbusReadBlock(fd, register: register, into: part)
+        }
+        switch result {
+        case .success: return nil
+        case .failure(let errno): return errno
+        }
+    }
+
     /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
     static func smbusReadBlock(
         _ fd: FileDescriptor, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
     ) -> Result<Void, Errno> {

@@ -207,6 +207,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         record.armState = out.state.rawValue
         record.eventReason = out.event?.reason.rawValue ?? 0
         record.truth = reading.truth
+        record.sensorNotices = reading.notices
         record.signals = core.signals
         record.outputs = out.commands
         record.latenessNanoseconds = lateness

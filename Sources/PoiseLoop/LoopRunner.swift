@@ -119,6 +119,7 @@ struct LoopWork: FilterWork {
         }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
+        reporterSettings.sensor = MPU9250Settings(configuration: configuration)
         reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
         reporterSettings.statusLine = options.statusLine && !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)

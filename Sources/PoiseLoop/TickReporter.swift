@@ -2,6 +2,7 @@ import Glibc
 import PoiseControl
 import PoiseMath
 import PoiseRuntime
+import PoiseSensors
 import PoiseTraces
 import Synchronization
 
@@ -19,6 +20,8 @@ public final class TickReporter: @unchecked Sendable {
         /// Channel names, for the status line.
         public var channelNames: [String] = []
         public var channelIsPulse: [Bool] = []
+        /// The sensor's settings, to word the driver's notices; nil prints them by kind only.
+        public var sensor: MPU9250Settings? = nil
         public init() {}
     }
 
@@ -82,6 +85,11 @@ public final class TickReporter: @unchecked Sendable {
            let state = ArmState(rawValue: r.armState) {
             if settings.statusLine { printToStandardError("\r\u{1B}[K") }
             printToStandardError("poise: \(format(r.time)) s: \(state.name) — \(reason.text)\n")
+        }
+        if !r.sensorNotices.isEmpty {
+            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
+            let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
+            for message in messages { printToStandardError("poise: \(format(r.time)) s: sensor: \(message.text)\n") }
         }
         if let columns, recordingError == nil {
             columns.write(r, to: &writer!)

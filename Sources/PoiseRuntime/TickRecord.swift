@@ -1,6 +1,7 @@
 import PoiseControl
 import PoiseFusion
 import PoiseMath
+import PoiseSensors
 
 /// What one tick of the loop hands to the recorder and to telemetry.
 ///
@@ -38,6 +39,8 @@ public struct TickRecord: Sendable {
     public var armState: UInt8
     /// The `SafetyReason` of a transition made this tick, 0 when none.
     public var eventReason: UInt8
+    /// The driver's notices this tick (logged by the reporter).
+    public var sensorNotices: SensorNotices
     /// The simulated world's true body-to-ENU attitude (NaN on a real board).
     public var truth: Quaternion
     /// Every ``OutputSignal`` this tick, before the channel mappings.
@@ -67,6 +70,7 @@ public struct TickRecord: Sendable {
         filterFlags = []
         armState = 0
         eventReason = 0
+        sensorNotices = SensorNotices()
         truth = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)
         signals = SignalFrame()
         outputs = ChannelCommands()

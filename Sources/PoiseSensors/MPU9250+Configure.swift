@@ -62,7 +62,8 @@ extension MPU9250 {
         if lostReason != nil {
             if counters.reinitAttempts > 0 { counters.reinitSuccesses += 1 }
             logger.notice("sensor recovered after re-initialisation (was: \(lostReason ?? ""))")
-            lostReason = nil
+            startFailure = nil
+            lossNotices = nil
         }
         logger.info("configured: \(table.map(\.purpose).joined(separator: ", ")); \(hasMagnetometer ? "9D" : "6D")")
     }

@@ -52,7 +52,7 @@ extension MPU9250 {
         do {
             try resetFIFO()
         } catch {
-            tickFailed("resetting the FIFO: \(error)")
+            tickFailed(error.errno)
         }
     }
 }

@@ -1,4 +1,5 @@
 import PoiseIO
+import SystemPackage
 
 /// The AK8963 as the driver sees it once set up.
 struct MagnetometerChannel {
@@ -18,7 +19,11 @@ extension MPU9250 {
     public var magnetometerSensitivityAdjustment: SIMD3<UInt8>? { magnetometer?.asa }
 
     /// Why the driver runs without the magnetometer, if it does.
-    public var magnetometerProblem: String? { magnetometer == nil ? magnetometerWarning : nil }
+    public var magnetometerProblem: String? {
+        guard magnetometer == nil else { return nil }
+        if let magnetometerLoss { return settings.messages(for: magnetometerLoss).first?.text }
+        return magnetometerWarning
+    }
 
     /// WIA check, fuse-ROM ASA read, then the measurement mode. With bypass on (configured
     /// by the table) the AK8963 answers at 0x0C on the host bus. A missing chip means 6D.
@@ -45,6 +50,7 @@ extension MPU9250 {
             let scale = MagnetometerScale(asa: adjustment, mounting: settings.mounting)
             magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: settings.effectiveMagnetometerInterval)
             magnetometerWarning = nil
+            magnetometerLoss = nil
             logger.info("AK8963 at \(hex(ak)): ASA \(hex(asa[0])) \(hex(asa[1])) \(hex(asa[2])), \(settings.magnetometerMode.rate) Hz, read every \(settings.effectiveMagnetometerInterval) ticks")
         } catch {
             degradeMagnetometer("no AK8963 answered at \(hex(ak)) (\(error))")
@@ -57,27 +63,39 @@ extension MPU9250 {
         guard var channel = magnetometer, tickIndex % channel.interval == 0 else { return }
         var bytes = AK8963Read(repeating: 0)
         counters.magnetometerReads += 1
-        do {
-            try withUnsafeMutableBytes(of: &bytes) { (buffer) throws(I2CError) in
-                try bus.writeThenRead(address: AK8963.address, register: AK8963Register.status1.rawValue, into: buffer)
-            }
-            channel.consecutiveFailures = 0
-        } catch {
+        var block = I2CBlock()
+        block.count = 8
+        let failure = bus.tryRead(address: AK8963.address, register: AK8963Register.status1.rawValue, into: &block)
+        for index in 0..<8 { bytes[index] = block.bytes[index] }
+        if let failure {
             counters.magnetometerFailures += 1
             channel.consecutiveFailures += 1
             magnetometer = channel
-            if channel.consecutiveFailures >= settings.lostAfterFailures {
-                degradeMagnetometer("the AK8963 stopped answering: \(error)")
+            if channel.consecutiveFailures >= limits.lostAfterFailures {
+                magnetometer = nil
+                notices.kinds.insert(.magnetometerStopped)
+                notices.errno = failure.rawValue
+                var loss = SensorNotices()
+                loss.kinds = .magnetometerStopped
+                loss.errno = notices.errno
+                magnetometerLoss = loss
             }
             return
         }
+        channel.consecutiveFailures = 0
         switch decodeMagnetometer(bytes, scale: channel.scale) {
         case .notReady:
             counters.magnetometerNotReady += 1
             channel.consecutiveNotReady += 1
             magnetometer = channel
-            if channel.consecutiveNotReady >= settings.magnetometerSilentAfterReads {
-                degradeMagnetometer("the AK8963 produced no data in \(channel.consecutiveNotReady) reads")
+            if channel.consecutiveNotReady >= limits.magnetometerSilentAfterReads {
+                magnetometer = nil
+                notices.kinds.insert(.magnetometerSilent)
+                notices.failures = Int32(clamping: channel.consecutiveNotReady)
+                var loss = SensorNotices()
+                loss.kinds = .magnetometerSilent
+                loss.failures = notices.failures
+                magnetometerLoss = loss
             }
         case .overflow:
             counters.magnetometerOverflows += 1

@@ -1,5 +1,6 @@
 import Logging
 import PoiseIO
+import SystemPackage
 
 /// The MPU-9250 (+ AK8963) driver: a non-blocking state machine advanced once per loop tick.
 ///
@@ -23,12 +24,28 @@ public struct MPU9250<Bus: I2CBus> {
     public internal(set) var counters = SensorCounters()
     /// What WHO_AM_I said, once configured.
     public internal(set) var model: InvenSenseModel?
-    /// Why the sensor was last declared lost.
-    public internal(set) var lostReason: String?
+    /// Why the sensor was last declared lost (or did not start).
+    public var lostReason: String? {
+        if let lossNotices { return settings.messages(for: lossNotices).first?.text }
+        return startFailure
+    }
+    /// Why the last reset or configuration failed (start-up path: free to build text).
+    var startFailure: String?
+    /// The notice with which the running path declared the sensor lost (plain data: the
+    /// running path may not touch `startFailure`, whose release would count references).
+    var lossNotices: SensorNotices?
+    /// What the running path has to say since the last `takeNotices()`.
+    public internal(set) var notices = SensorNotices()
     /// Whether magnetometer data is flowing (false = 6D).
     public var hasMagnetometer: Bool { magnetometer != nil }
 
     var logger: Logger
+    // `var`, not `let`: in the checked tick, reading a `let` of this generic value copies the
+    // whole driver (its logger and bus hold references), which the optimiser's check refuses.
+    /// Direct mode (one burst per tick), not FIFO: the loop's checked path.
+    var directReads: Bool
+    /// The settings the running path needs, as plain numbers worked out once.
+    var limits: RunningLimits
     var phase: Phase = .reset
     var tickIndex = 0
     var consecutiveFailures = 0
@@ -40,6 +57,8 @@ public struct MPU9250<Bus: I2CBus> {
     var scale: InertialScale
     var magnetometer: MagnetometerChannel? = nil
     var magnetometerWarning: String? = nil
+    /// Why the running path dropped the magnetometer (plain data, like `lossNotices`).
+    var magnetometerLoss: SensorNotices? = nil
 
     enum Phase: Equatable {
         case reset
@@ -47,6 +66,14 @@ public struct MPU9250<Bus: I2CBus> {
         case configure
         case running
         case lost(retryAt: Int)
+
+        var sensorState: SensorState {
+            switch self {
+            case .running: .running
+            case .lost: .lost
+            case .reset, .waiting, .configure: .starting
+            }
+        }
     }
 
     public init(bus: Bus, settings: MPU9250Settings = .default,
@@ -55,19 +82,15 @@ public struct MPU9250<Bus: I2CBus> {
         self.settings = settings
         self.logger = logger
         self.scale = InertialScale(settings: settings)
+        directReads = !settings.useFIFO
+        limits = RunningLimits(settings)
     }
 
     /// Where the driver stands.
-    public var state: SensorState {
-        switch phase {
-        case .running: .running
-        case .lost: .lost
-        default: .starting
-        }
-    }
+    public var state: SensorState { phase.sensorState }
 
-    /// Advances the state machine by one tick and returns the newest sample, if any.
-    /// In FIFO mode use `tick(_:)` to receive every sample.
+    /// Advances the state machine by one tick and returns the newest sample, if any; logs
+    /// what happened. In FIFO mode use `tick(_:)` to receive every sample.
     @discardableResult
     public mutating func tick() -> SensorSample? {
         var newest: SensorSample? = nil
@@ -76,8 +99,29 @@ public struct MPU9250<Bus: I2CBus> {
     }
 
     /// Advances the state machine by one tick, handing each new sample to `deliver`
-    /// (once in direct mode, once per FIFO frame in FIFO mode).
+    /// (once in direct mode, once per FIFO frame in FIFO mode), and logs what happened.
     public mutating func tick(_ deliver: (SensorSample) -> Void) {
+        step(deliver)
+        logNotices(takeNotices())
+    }
+
+    /// The notices since the last call, cleared.
+    public mutating func takeNotices() -> SensorNotices {
+        let taken = notices
+        notices = SensorNotices()
+        return taken
+    }
+
+    /// Logs `notices` with the driver's logger.
+    public func logNotices(_ notices: SensorNotices) {
+        guard !notices.isEmpty else { return }
+        for message in settings.messages(for: notices) {
+            if message.error { logger.error("\(message.text)") } else { logger.warning("\(message.text)") }
+        }
+    }
+
+    /// One tick of the state machine; notices are left in `notices`.
+    mutating func step(_ deliver: (SensorSample) -> Void) {
         tickIndex += 1
         counters.ticks += 1
         switch phase {
@@ -110,16 +154,26 @@ public struct MPU9250<Bus: I2CBus> {
 
     /// One 14-byte burst at 0x3B: one I²C transaction, retried within the tick.
     mutating func readBurst(_ deliver: (SensorSample) -> Void) {
+        if let sample = readBurstSample() { deliver(sample) }
+    }
+
+    /// The burst as a sample (nil when the read failed or the data is stuck). The magnetometer
+    /// is read after the burst, when due, so it never delays the inertial sample.
+    mutating func readBurstSample() -> SensorSample? {
+        guard let block = readBlock(register: MPU9250Register.accelXHigh.rawValue, count: 14) else { return nil }
         var burst = MPU9250Burst(repeating: 0)
-        guard read(register: MPU9250Register.accelXHigh.rawValue, into: &burst) else { return }
-        guard plausible(burst) else { return }
+        for index in 0..<14 { burst[index] = block.bytes[index] }
+        guard plausible(burst) else { return nil }
         let reading = decodeInertialBurst(burst, scale: scale)
         lastTemperature = reading.temperature
-        deliver(finish(reading))
+        let sample = finish(reading)
         readMagnetometerIfDue()
+        return sample
     }
 
     /// Reads into any fixed-size value's bytes with the retry policy; false after a failed tick.
+    /// (Start-up and FIFO reads, which may be longer than a block; the running tick uses
+    /// `readBlock`.)
     mutating func read<Buffer>(register: UInt8, into buffer: inout Buffer, count: Int? = nil) -> Bool {
         var attempt = 0
         while true {
@@ -134,11 +188,32 @@ public struct MPU9250<Bus: I2CBus> {
             } catch {
                 counters.readFailures += 1
                 guard attempt < settings.retries else {
-                    tickFailed("\(error)")
+                    tickFailed(error.errno)
                     return false
                 }
                 attempt += 1
             }
+        }
+    }
+
+    /// `count` (≤ 64) bytes from `register` with the retry policy; nil after a failed tick.
+    /// Not generic and no thrown errors (they carry strings): the running tick's read.
+    mutating func readBlock(register: UInt8, count: Int) -> I2CBlock? {
+        var attempt = 0
+        var block = I2CBlock()
+        block.count = min(count, 64)
+        while true {
+            guard let failure = bus.tryRead(address: limits.address, register: register, into: &block) else {
+                if attempt > 0 { counters.recoveredByRetry += 1 }
+                consecutiveFailures = 0
+                return block
+            }
+            counters.readFailures += 1
+            guard attempt < limits.retries else {
+                tickFailed(failure)
+                return nil
+            }
+            attempt += 1
         }
     }
 
@@ -149,11 +224,11 @@ public struct MPU9250<Bus: I2CBus> {
             counters.saturatedSamples += 1
             if !saturatedEpisode {
                 saturatedEpisode = true
-                logger.warning("accel or gyro saturated: motion exceeds ±\(Int(settings.accelerometerRange.g)) g / ±\(Int(settings.gyroscopeRange.degreesPerSecond)) °/s; widen the range")
+                notices.kinds.insert(.saturated)
             }
         } else if saturatedEpisode {
             saturatedEpisode = false
-            logger.info("accel and gyro back within range")
+            notices.kinds.insert(.backInRange)
         }
         let fresh = magnetometer?.fresh ?? false
         magnetometer?.fresh = false
@@ -172,30 +247,32 @@ public struct MPU9250<Bus: I2CBus> {
         for i in 0..<14 where burst[i] != previousBurst[i] { same = false; break }
         previousBurst = burst
         identicalReads = same ? identicalReads + 1 : 0
-        let limit = settings.effectiveStuckLimit
+        let limit = limits.stuckLimit
         guard identicalReads >= limit, limit > 0 else { return true }
         counters.stuckData += 1
         identicalReads = 0
-        declareLost("stuck data: \(limit) identical reads in a row")
+        declareLost(.lostStuckData, count: limit, errno: 0)
         return false
     }
 
-    /// A tick whose read failed after all retries.
-    mutating func tickFailed(_ reason: String) {
+    /// A tick whose read failed after all retries, with the kernel's answer.
+    mutating func tickFailed(_ errno: Errno) {
         counters.failedTicks += 1
         consecutiveFailures += 1
-        if consecutiveFailures >= settings.lostAfterFailures {
-            declareLost("\(consecutiveFailures) consecutive failed reads; last: \(reason)")
+        notices.errno = errno.rawValue
+        if consecutiveFailures >= limits.lostAfterFailures {
+            declareLost(.lostAfterFailedReads, count: consecutiveFailures, errno: errno.rawValue)
         } else if consecutiveFailures == 1 {
-            logger.warning("read failed after \(settings.retries + 1) attempts, retrying next tick: \(reason)")
+            notices.kinds.insert(.readFailed)
         }
     }
 
     /// Reset or configuration failed: stay lost and retry later; log only new reasons.
     mutating func startFailed(_ reason: String) {
-        let repeated = reason == lostReason
+        let repeated = reason == startFailure
         phase = .lost(retryAt: tickIndex + settings.ticks(settings.reinitInterval))
-        lostReason = reason
+        startFailure = reason
+        lossNotices = nil
         if repeated {
             logger.debug("re-initialisation failed again: \(reason)")
         } else {
@@ -203,11 +280,37 @@ public struct MPU9250<Bus: I2CBus> {
         }
     }
 
-    mutating func declareLost(_ reason: String) {
+    /// The running path gives up on the sensor: lost, retried every `reinitInterval`.
+    mutating func declareLost(_ kind: SensorNotices.Kinds, count: Int, errno: Int32) {
         counters.lost += 1
         consecutiveFailures = 0
-        lostReason = reason
-        phase = .lost(retryAt: tickIndex + settings.ticks(settings.reinitInterval))
-        logger.error("sensor lost: \(reason); re-initialising every \(settings.reinitInterval) s")
+        notices.kinds.insert(kind)
+        notices.failures = Int32(clamping: count)
+        if errno != 0 { notices.errno = errno }
+        var loss = SensorNotices()
+        loss.kinds = kind
+        loss.failures = notices.failures
+        loss.errno = notices.errno
+        lossNotices = loss
+        phase = .lost(retryAt: tickIndex + limits.reinitTicks)
+    }
+}
+
+/// What the running path reads from `MPU9250Settings`, worked out once at start.
+struct RunningLimits: BitwiseCopyable {
+    let address: UInt8
+    let retries: Int
+    let lostAfterFailures: Int
+    let stuckLimit: Int
+    let reinitTicks: Int
+    let magnetometerSilentAfterReads: Int
+
+    init(_ settings: MPU9250Settings) {
+        address = settings.address
+        retries = settings.retries
+        lostAfterFailures = settings.lostAfterFailures
+        stuckLimit = settings.effectiveStuckLimit
+        reinitTicks = settings.ticks(settings.reinitInterval)
+        magnetometerSilentAfterReads = settings.magnetometerSilentAfterReads
     }
 }

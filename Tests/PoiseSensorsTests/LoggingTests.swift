@@ -41,9 +41,39 @@ struct RecordingHandler: LogHandler {
     let outage = recorder.messages.dropFirst(afterStart).filter { $0.0 >= .info }
     // First failure, lost, first failed re-initialisation: three messages, not one per tick.
     #expect(outage.count == 3, "\(outage.map(\.1))")
-    #expect(outage.first?.1.hasPrefix("read failed after 2 attempts, retrying next tick: read 14 bytes at 0x3B from 0x68 on sim") == true)
+    #expect(outage.first?.1.hasPrefix("read failed after 2 attempts (burst at 0x3B from 0x68), retrying next tick: ") == true,
+            "\(outage.first?.1 ?? "")")
     driver.bus.faults.nack = false
     run(&driver, ticks: 100, from: &clock)
     #expect(driver.state == .running)
     #expect(recorder.messages.contains { $0.1.hasPrefix("sensor recovered after re-initialisation") })
+}
+
+/// The loop's tick logs nothing itself: what happened comes back as plain data, worded later
+/// by the reporter thread, and says the same as `tick()` would have logged.
+@Test func loopTickHandsNoticesBackInsteadOfLogging() {
+    let recorder = LogRecorder()
+    let logger = Logger(label: "test") { _ in RecordingHandler(recorder: recorder) }
+    let settings = testSettings { $0.lostAfterFailures = 3 }
+    var driver = MPU9250(bus: SimulatedMPU9250(motion: StaticPose(), errors: .typical), settings: settings, logger: logger)
+    var clock = 0
+    started(&driver, clock: &clock)
+    let afterStart = recorder.messages.count
+    driver.bus.faults.nack = true
+    var seen: [SensorNotices] = []
+    for _ in 0..<3 {
+        clock += 1
+        driver.bus.advance(to: Double(clock) / settings.tickRate)
+        let tick = driver.loopTick()
+        #expect(tick.sample == nil)
+        seen.append(tick.notices)
+    }
+    #expect(recorder.messages.count == afterStart)   // nothing logged by the tick itself
+    #expect(seen[0].kinds == .readFailed && seen[0].errno != 0)
+    #expect(seen[1].isEmpty)
+    #expect(seen[2].kinds == .lostAfterFailedReads && seen[2].failures == 3)
+    #expect(driver.state == .lost)
+    let words = settings.messages(for: seen[2]).map(\.text)
+    #expect(words.count == 1 && words[0].hasPrefix("sensor lost: 3 consecutive failed reads: "), "\(words)")
+    #expect(driver.lostReason == words[0])
 }

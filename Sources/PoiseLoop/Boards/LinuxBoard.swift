@@ -21,11 +21,13 @@ public struct LinuxBoard: BoardBackend {
     }
 
     public mutating func read(now: Double) -> SensorReading {
-        let (sample, state, failedTicks) = driver.loopTick()
+        let tick = driver.checkedLoopTick()
         let time = Double(monotonicNanoseconds() - start) * 1e-9
-        let failed = failedTicks != lastFailedTicks
-        lastFailedTicks = failedTicks
-        return SensorReading(sample: sample, time: time, state: state, readFailed: failed)
+        let failed = tick.failedTicks != lastFailedTicks
+        lastFailedTicks = tick.failedTicks
+        var reading = SensorReading(sample: tick.sample, time: time, state: tick.state, readFailed: failed)
+        reading.notices = tick.notices
+        return reading
     }
 
     public mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault? {

@@ -36,13 +36,15 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         world.advance(to: now, outputs: readback, wiring: wiring)
         driver.bus.imu.motion = world.motion
         driver.bus.advance(to: now)
-        let sample = driver.tick()
+        let tick = driver.loopTick()
+        let sample = tick.sample
         let rate = driver.bus.imu.outputRate
         // The newest conversion the chip made: its sample instant, not the read time.
         let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
         var reading = SensorReading(sample: sample, time: sampleTime, state: driver.state,
                                     readFailed: sample == nil && driver.state == .running)
         reading.truth = world.truth
+        reading.notices = tick.notices
         return reading
     }
 
