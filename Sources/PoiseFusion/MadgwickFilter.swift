@@ -41,17 +41,11 @@ public struct MadgwickFilter: AttitudeFilter {
     }
 
     public var settings: Settings
-    /// Body-to-ENU: the state turned into ENU when read (not on every update).
+    /// Body-to-ENU: the state turned into ENU once per update, so reading it is a load.
     @inlinable
-    public var attitude: Quaternion { currentAttitude() }
-
-    /// The attitude getter's body: inlined at the caller (a call would copy the whole filter
-    /// to pass it) and checked, so the loop's tick in another module may read it.
-    @inlinable
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public func currentAttitude() -> Quaternion { Self.northWestUpToENU * state }
+    public var attitude: Quaternion { output }
+    /// `northWestUpToENU ⊗ state`, kept by `update` and `reset`.
+    @usableFromInline var output: Quaternion
     public private(set) var status: FilterStatus
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion
@@ -62,6 +56,7 @@ public struct MadgwickFilter: AttitudeFilter {
     public init(settings: Settings = .default) {
         self.settings = settings
         state = .identity
+        output = Self.northWestUpToENU
         status = FilterStatus(flags: [.initialising])
         aligned = false
         elapsed = 0
@@ -70,6 +65,7 @@ public struct MadgwickFilter: AttitudeFilter {
     /// Restarts from `attitude` (normalised), skipping start-up alignment but not the ramp.
     public mutating func reset(attitude: Quaternion) {
         state = Self.northWestUpToENU.conjugate * StartupAlignment.sanitised(attitude, fallback: .identity)
+        output = Self.northWestUpToENU * state
         aligned = true
         elapsed = 0
         status.flags = []
@@ -87,6 +83,13 @@ public struct MadgwickFilter: AttitudeFilter {
     @_noAllocation @_noLocks
     #endif
     public mutating func update(_ sample: InertialSample, dt: Float) {
+        step(sample, dt: dt)
+        output = Self.northWestUpToENU * state
+    }
+
+    /// The update in Madgwick's frame.
+    @inline(__always)
+    mutating func step(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
         defer { status.flags = flags }

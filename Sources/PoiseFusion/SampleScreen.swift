@@ -37,7 +37,7 @@ public struct SampleScreen: Sendable {
     /// Every test is an ordered comparison, which is false for NaN, so non-finite values fail
     /// it without a separate check; a squared norm overflows to infinity only for absurd
     /// readings, which are rejected as well.
-    @inlinable
+    @inlinable @inline(__always)
     public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
         var result = ScreenedSample(usable: false, gyroscope: .zero, accelerometer: nil,
                                     magnetometer: nil, rejected: false)
@@ -70,7 +70,7 @@ public struct SampleScreen: Sendable {
 extension SampleScreen {
     /// Screens `sample` as above and books a rejection: counted in `status.rejectedSamples`
     /// and flagged `.inputRejected` in `flags` (the flags the filter will publish).
-    @inlinable
+    @inlinable @inline(__always)
     public func screen(_ sample: InertialSample, dt: Float, status: inout FilterStatus,
                        flags: inout FilterFlags) -> ScreenedSample {
         let input = screen(sample, dt: dt)
