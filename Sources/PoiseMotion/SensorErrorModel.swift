@@ -3,7 +3,9 @@
 /// reproducible (same seed → bit-identical measurements on every machine).
 ///
 /// Measurement equations, per axis (`⊙` element-wise):
-/// - gyroscope     = gyroscopeScale ⊙ ω + gyroscopeBias(t) + n_g,  σ = gyroscopeNoiseDensity · √rate;
+/// - gyroscope     = gyroscopeScale ⊙ ω + gyroscopeBias(t) + n_g,  σ = gyroscopeNoiseDensity · √rate,
+///   where `SimulatedIMU` gives ω as the mean rate over the sample interval (as a MEMS gyroscope
+///   behind its anti-aliasing filter reports it);
 ///   the bias starts at `gyroscopeBias` and random-walks with `gyroscopeBiasRandomWalk`
 /// - accelerometer = accelerometerScale ⊙ f + accelerometerBias + n_a,  σ = accelerometerNoiseDensity · √rate
 /// - magnetometer  = softIronScale ⊙ (m + disturbance) + hardIronOffset + n_m,  σ = magnetometerNoise

@@ -33,8 +33,23 @@ public struct SimulatedIMU: Sendable, IteratorProtocol, Sequence {
         try self.init(generator: generator, errorModel: errorModel)
     }
 
+    /// The true attitude at the previous sample, for the gyroscope's interval mean.
+    private var previousAttitude: Quaternion?
+
+    /// The next sample. The gyroscope reports the mean angular rate over the interval since
+    /// the previous sample — the rotation from q(t − dt) to q(t) divided by dt — as a MEMS
+    /// gyroscope does behind its anti-aliasing low-pass (which averages the internal 1–32 kHz
+    /// samples down to the output rate). An instantaneous rate would make a filter integrating
+    /// it over the interval lead the truth by half a sample, an error that grows with the
+    /// interval, i.e. that depends on the sample rate. The first sample has no interval and
+    /// reports the instantaneous rate.
     public mutating func next() -> MeasuredSample? {
-        guard let truth = generator.next() else { return nil }
+        guard var truth = generator.next() else { return nil }
+        if let previousAttitude {
+            let step = (previousAttitude.conjugate * truth.attitude).normalized
+            truth.angularRate = step.rotationVector * Float(generator.sampleRate)
+        }
+        previousAttitude = truth.attitude
         return errors.measure(truth)
     }
 
