@@ -31,9 +31,9 @@ public enum DeterministicMath {
         }
         let k = (x * twoOverPi).rounded(.toNearestOrEven)
         let r = (((x - k * halfPi1) - k * halfPi2) - k * halfPi3) - k * halfPi4
-        var m = k.truncatingRemainder(dividingBy: 4)
-        if m < 0 { m += 4 }
-        return (r, Int(m))
+        // k is an integer below 2²⁸ in magnitude here: its quadrant is its two low bits
+        // (two's complement gives the right one for negative k too), without an fmod call.
+        return (r, Int(k) & 3)
     }
 
     // Taylor kernels on |r| ≤ π/4; the truncation error is below 1e-19.
