@@ -84,7 +84,16 @@ public struct MadgwickFilter: AttitudeFilter {
     #endif
     public mutating func update(_ sample: InertialSample, dt: Float) {
         step(sample, dt: dt)
-        output = Self.northWestUpToENU * state
+        output = Self.toENU(state)
+    }
+
+    /// `northWestUpToENU ⊗ q` written out: with c = cos 45°, c·(w − z, x − y, x + y, z + w)
+    /// (the product's other terms multiply the constant's zero components).
+    @inlinable @inline(__always)
+    static func toENU(_ q: Quaternion) -> Quaternion {
+        let v = q.components
+        let c: Float = 0.70710678
+        return Quaternion(components: c * (v + SIMD4(-v[3], -v[2], v[1], v[0])))
     }
 
     /// The update in Madgwick's frame.
