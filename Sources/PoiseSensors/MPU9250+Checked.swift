@@ -47,31 +47,11 @@ extension MPU9250 {
     }
 }
 
-// The driver's tick for i2c-dev, as the live loop calls it, under the optimiser's check: the
-// same steps as `loopTick()`, on the concrete bus (a call from checked code into a generic
-// function is not something the checker can see through).
+// The driver's tick for i2c-dev, as the live loop calls it, under the optimiser's check
+// (the checker needs a concrete bus to see through the generic driver).
 extension MPU9250 where Bus == LinuxI2CBus {
     #if !DEBUG
     @_noAllocation @_noLocks
     #endif
-    public mutating func checkedLoopTick() -> DriverTick {
-        var newest: SensorSample? = nil
-        var running = directReads
-        switch phase {
-        case .running: break
-        case .reset, .waiting, .configure, .lost: running = false
-        }
-        if running {
-            tickIndex += 1
-            counters.ticks += 1
-            newest = readBurstSample()
-        } else {
-            newest = startingLinuxTick()
-        }
-        return DriverTick(sample: newest, state: phase.sensorState, failedTicks: counters.failedTicks,
-                          notices: takeNotices())
-    }
-
-    @inline(never) @_semantics("no_performance_analysis")
-    mutating func startingLinuxTick() -> SensorSample? { startingTick() }
+    public mutating func checkedLoopTick() -> DriverTick { loopTick() }
 }
