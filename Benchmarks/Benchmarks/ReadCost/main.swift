@@ -34,57 +34,34 @@ func load(_ path: String) throws -> Recording {
 /// Keeps a value alive without letting the optimiser see through it.
 @inline(never) func consume(_ q: Quaternion) { if q.w.isNaN { print("nan") } }
 
-@inline(never) @_silgen_name("readcost_poise_update")
-func measurePoiseUpdate(_ r: Recording) -> PoiseFilter {
-    var filter = PoiseFilter(settings: .default)
+/// Updates a fresh filter with every sample; with `read`, reads the attitude after each.
+/// Inlined into each named loop below, so each is specialised for its filter.
+@inline(__always)
+func measure<Filter: AttitudeFilter>(_ filter: Filter, _ r: Recording, read: Bool) -> Quaternion {
+    var filter = filter
+    var sum = SIMD4<Float>.zero
     r.samples.withUnsafeBufferPointer { samples in
         r.steps.withUnsafeBufferPointer { steps in
-            for i in 0..<samples.count { filter.update(samples[i], dt: steps[i]) }
+            for i in 0..<samples.count {
+                filter.update(samples[i], dt: steps[i])
+                if read { sum += filter.attitude.components }
+            }
         }
     }
-    return filter
+    return read ? Quaternion(components: sum) : filter.attitude
 }
+
+@inline(never) @_silgen_name("readcost_poise_update")
+func measurePoiseUpdate(_ r: Recording) -> Quaternion { measure(PoiseFilter(settings: .default), r, read: false) }
 
 @inline(never) @_silgen_name("readcost_poise_update_read")
-func measurePoiseUpdateRead(_ r: Recording) -> Quaternion {
-    var filter = PoiseFilter(settings: .default)
-    var sum = SIMD4<Float>.zero
-    r.samples.withUnsafeBufferPointer { samples in
-        r.steps.withUnsafeBufferPointer { steps in
-            for i in 0..<samples.count {
-                filter.update(samples[i], dt: steps[i])
-                sum += filter.attitude.components
-            }
-        }
-    }
-    return Quaternion(components: sum)
-}
+func measurePoiseUpdateRead(_ r: Recording) -> Quaternion { measure(PoiseFilter(settings: .default), r, read: true) }
 
 @inline(never) @_silgen_name("readcost_madgwick_update")
-func measureMadgwickUpdate(_ r: Recording) -> MadgwickFilter {
-    var filter = MadgwickFilter(settings: .default)
-    r.samples.withUnsafeBufferPointer { samples in
-        r.steps.withUnsafeBufferPointer { steps in
-            for i in 0..<samples.count { filter.update(samples[i], dt: steps[i]) }
-        }
-    }
-    return filter
-}
+func measureMadgwickUpdate(_ r: Recording) -> Quaternion { measure(MadgwickFilter(settings: .default), r, read: false) }
 
 @inline(never) @_silgen_name("readcost_madgwick_update_read")
-func measureMadgwickUpdateRead(_ r: Recording) -> Quaternion {
-    var filter = MadgwickFilter(settings: .default)
-    var sum = SIMD4<Float>.zero
-    r.samples.withUnsafeBufferPointer { samples in
-        r.steps.withUnsafeBufferPointer { steps in
-            for i in 0..<samples.count {
-                filter.update(samples[i], dt: steps[i])
-                sum += filter.attitude.components
-            }
-        }
-    }
-    return Quaternion(components: sum)
-}
+func measureMadgwickUpdateRead(_ r: Recording) -> Quaternion { measure(MadgwickFilter(settings: .default), r, read: true) }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
@@ -92,8 +69,8 @@ guard arguments.count == 2 else {
     exit(2)
 }
 let recording = try load(arguments[1])
-consume(measurePoiseUpdate(recording).attitude)
+consume(measurePoiseUpdate(recording))
 consume(measurePoiseUpdateRead(recording))
-consume(measureMadgwickUpdate(recording).attitude)
+consume(measureMadgwickUpdate(recording))
 consume(measureMadgwickUpdateRead(recording))
 print("samples \(recording.samples.count)")
