@@ -1,3 +1,0 @@
-import Testing
-import PoiseSimulation
-@Test func simulationModuleLinks() {}
