@@ -122,6 +122,14 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             }
             statistics.seconds = now + 1 / settings.rateHz
             if finished { break }
+            // Between ticks: the simulated world moves on to the next deadline (a real board's
+            // physics needs no processor time).
+            if Board.simulatesWorld {
+                let next = Double(scheduler.deadline + period - start) * 1e-9
+                let worldStart = monotonicNanoseconds()
+                board.advanceWorld(to: next)
+                statistics.world.record(monotonicNanoseconds() - worldStart)
+            }
         }
         if let counter, startedUp { statistics.loopThreadAllocations = Int(counter.read() - allocationsAtFirstTick) }
         statistics.skippedDeadlines = scheduler.skippedDeadlines
@@ -146,6 +154,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             statistics.ticks += 1
             each(&self, lastRecord)
             if finished { break }
+            board.advanceWorld(to: Double(index + 1) / settings.rateHz)
         }
         if board.driveSafe() != nil { statistics.outputFaults += 1 }
         statistics.sensorErrors = board.sensorErrors

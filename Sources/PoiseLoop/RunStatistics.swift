@@ -20,11 +20,15 @@ public struct RunStatistics: Sendable {
     public var compute = LatencyHistogram()
     /// The part of each tick spent in the board's I/O — the sensor transfer and the output
     /// writes (on a Pi the I²C transfer alone takes ~0.3 ms at 400 kHz; on the simulated
-    /// board, simulating the chip, the outputs and the world) — ns.
+    /// board, the register-level chip's transfer and the simulated output drivers) — ns.
     public var io = LatencyHistogram()
     /// The rest: the tick's own work (driver decoding, filter, controller, supervisor, output
     /// mapping, the record), ns. The number that does not depend on the bus or the simulator.
     public var work = LatencyHistogram()
+    /// Time the simulated board spent between ticks moving its world (plant, actuators, the
+    /// chip's conversions) to the next tick, ns; nothing is recorded on a real board, where
+    /// that happens in the physical world.
+    public var world = LatencyHistogram()
     /// Loop time covered, s: the last tick's time plus one period (ticks × period unless
     /// deadlines were skipped).
     public var seconds = 0.0
@@ -65,6 +69,7 @@ public struct RunStatistics: Sendable {
           "compute_us": \(Self.percentiles(compute)),
           "io_us": \(Self.percentiles(io)),
           "work_us": \(Self.percentiles(work)),
+          "world_us": \(world.total == 0 ? "null" : Self.percentiles(world)),
           "start_to_first_tick_s": \((startToFirstTick * 1e6).rounded() / 1e6),
           "peak_rss_bytes": \(peakRSSBytes),
           "loop_thread_allocations": \(loopThreadAllocations.map(String.init) ?? "null")
@@ -83,7 +88,7 @@ public struct RunStatistics: Sendable {
         \(line("wake-up lateness", lateness))
         \(line("tick compute", compute))
         \(line("  of which board I/O", io))
-        \(line("  of which own work", work))
+        \(line("  of which own work", work))\(world.total == 0 ? "" : "\n" + line("simulated world between ticks", world))
         """
     }
 }

@@ -19,6 +19,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     /// Each GPIO channel's line in the simulated chip, resolved once (not by name per tick).
     var gpioLines: [Int?]
     var readback = ChannelReadback()
+    /// The time the world and the chip have been advanced to, s.
+    var worldTime = -Double.infinity
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -31,11 +33,22 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         resolveLines()
     }
 
-    public mutating func read(now: Double) -> SensorReading {
+    public static var simulatesWorld: Bool { true }
+
+    /// The world moves under what the output hardware shows now (the last tick's writes),
+    /// then the chip converts what it feels up to `time`.
+    public mutating func advanceWorld(to time: Double) {
         updateReadback()
-        world.advance(to: now, outputs: readback, wiring: wiring)
+        world.advance(to: time, outputs: readback, wiring: wiring)
         driver.bus.imu.motion = world.motion
-        driver.bus.advance(to: now)
+        driver.bus.advance(to: time)
+        worldTime = time
+    }
+
+    /// The I²C transfer of the newest sample from the chip's registers (the world is already
+    /// at `now` unless a deadline was skipped).
+    public mutating func read(now: Double) -> SensorReading {
+        if worldTime < now { advanceWorld(to: now) }
         let tick = driver.loopTick()
         let sample = tick.sample
         let rate = driver.bus.imu.outputRate
