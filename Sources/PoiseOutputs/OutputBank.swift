@@ -23,7 +23,8 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     @usableFromInline var pcaChip: PCA9685
     @usableFromInline var hasPCA9685: Bool
     /// Named counters: writes made and faults seen.
-    public private(set) var counters = OutputCounters()
+    public var counters: OutputCounters { _counters }
+    @usableFromInline var _counters = OutputCounters()
 
     var gpioLines: [GPIOOutput?]
     var pwmChannels: [SysfsPWMChannel?]
@@ -129,6 +130,8 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
 
     /// Writes this tick's values, touching only channels that changed. Returns the first
     /// fault (the caller then drives everything safe); the other channels are still written.
+    /// Inlinable so that each board's tick gets it specialised for its GPIO, files and bus.
+    @inlinable
     public mutating func write(_ commands: ChannelCommands, dt: Double, bus: inout some I2CBus) -> OutputFault? {
         var fault: OutputFault? = nil
         for index in 0..<count {
@@ -139,13 +142,13 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
             case .none:
                 continue
             case .gpio:
-                counters.gpioWrites += 1
+                _counters.gpioWrites += 1
                 if let errno = gpio.setValue(GPIOLineHandle(rawValue: slot.handle), value != 0) {
                     if fault == nil { fault = OutputFault(channel: index, errno: errno) }
                     continue
                 }
             case .pwm:
-                counters.pwmWrites += 1
+                _counters.pwmWrites += 1
                 if let errno = SysfsPWMChannel.writeDuty(min(UInt64(value), slot.period), descriptor: slot.descriptor,
                                                          files: &files) {
                     if fault == nil { fault = OutputFault(channel: index, errno: errno) }
@@ -162,7 +165,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         // Half a microsecond of slack so a frame that is a whole number of ticks is not missed.
         if pcaPending != 0, hasPCA9685, pcaElapsed + 5e-7 >= pcaFrame {
             let first = pcaPending.trailingZeroBitCount, last = 15 - pcaPending.leadingZeroBitCount
-            counters.pca9685Transactions += 1
+            _counters.pca9685Transactions += 1
             if let errno = pcaChip.write(counts: pcaCounts, first: first, last: last, bus: &bus) {
                 if fault == nil { fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: first), errno: errno) }
             } else {
@@ -170,7 +173,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
                 pcaElapsed = 0
             }
         }
-        if fault != nil { counters.faults += 1 }
+        if fault != nil { _counters.faults += 1 }
         return fault
     }
 
@@ -184,12 +187,12 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
             case .none, .pca9685:
                 break
             case .gpio:
-                counters.gpioWrites += 1
+                _counters.gpioWrites += 1
                 if let errno = gpio.setValue(GPIOLineHandle(rawValue: slot.handle), slot.safe != 0), fault == nil {
                     fault = OutputFault(channel: index, errno: errno)
                 }
             case .pwm:
-                counters.pwmWrites += 1
+                _counters.pwmWrites += 1
                 if let errno = SysfsPWMChannel.writeDuty(UInt64(slot.safe), descriptor: slot.descriptor, files: &files),
                    fault == nil {
                     fault = OutputFault(channel: index, errno: errno)
@@ -207,7 +210,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
                 fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: 0), errno: errno)
             }
         }
-        if fault != nil { counters.faults += 1 }
+        if fault != nil { _counters.faults += 1 }
         return fault
     }
 
@@ -272,7 +275,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
             if pcaCounts[slots[index].handle] != 0 { allZero = false }
         }
         guard mask != 0 else { return nil }
-        counters.pca9685Transactions += 1
+        _counters.pca9685Transactions += 1
         let result: Errno?
         if allZero {
             result = bus.tryWrite(address: chip.settings.address, register: PCA9685Register.allLEDOnLow.rawValue,

@@ -75,7 +75,10 @@ public struct FilterChoice: Sendable {
         poise.magneticRejectionFactor = number("poise.magnetic_rejection_factor")
     }
 
-    /// Creates the chosen filter and hands it to `work`.
+    /// Creates the chosen filter and hands it to `work`. Inlinable, so that work defined in
+    /// another module (the live loop) is compiled for each concrete filter there instead of
+    /// running as unspecialised generic code with run-time type metadata lookups.
+    @inlinable
     public func run<Work: FilterWork & ~Copyable>(_ work: inout Work) throws -> Work.Output {
         switch kind {
         case .poise:

@@ -21,14 +21,22 @@ public struct SimulatedI2CBus<Motion: SimulatedMotion>: I2CBus {
 
     public var functionality: I2CFunctionality { imu.functionality }
 
+    /// The MPU-9250's output data rate now, Hz (read in place, without copying the chip).
+    @inlinable
+    public var imuOutputRate: Double { imu.outputRate }
+
+    // Specialised for the simulated board's motion here, where the chip's code is visible:
+    // the generic version looks up the chip's type metadata on every call.
+    @_specialize(exported: true, where Motion == HeldMotion)
     public mutating func writeThenRead(
         address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
         counters.bitPeriods += 3 * 9 + 9 * buffer.count + 3
-        if var chip = pca9685, chip.address == address {
+        // Routed in place: copying the PCA9685 (its 256 registers) out and back on every
+        // sensor read cost more than the read.
+        if pca9685?.address == address {
             counters.pca9685Transactions += 1
-            defer { pca9685 = chip }
-            try chip.read(register: register, into: buffer)
+            try pca9685!.read(register: register, into: buffer)
             return
         }
         counters.imuTransactions += 1
@@ -42,12 +50,12 @@ public struct SimulatedI2CBus<Motion: SimulatedMotion>: I2CBus {
         }
     }
 
+    @_specialize(exported: true, where Motion == HeldMotion)
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
         counters.bitPeriods += 2 * 9 + 9 * bytes.count + 2
-        if var chip = pca9685, chip.address == address {
+        if pca9685?.address == address {
             counters.pca9685Transactions += 1
-            defer { pca9685 = chip }
-            try chip.write(register: register, bytes: bytes)
+            try pca9685!.write(register: register, bytes: bytes)
             return
         }
         counters.imuTransactions += 1

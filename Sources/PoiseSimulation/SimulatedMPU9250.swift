@@ -31,7 +31,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// Simulated time, s.
     public private(set) var time: Double = 0
 
-    var registers = InlineArray<128, UInt8>(repeating: 0)
+    @usableFromInline var registers = InlineArray<128, UInt8>(repeating: 0)
     var fifo = InlineArray<512, UInt8>(repeating: 0)
     var fifoStart = 0
     var fifoCount = 0
@@ -63,13 +63,17 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         filteredRate = nil
     }
 
+    @inlinable
     func register(_ r: MPU9250Register) -> UInt8 { registers[Int(r.rawValue)] }
 
     /// Die temperature, °C.
     public func temperature(at time: Double) -> Float { errors.temperature + errors.temperatureRate * Float(time) }
 
+    @inlinable
     var gyroBandwidth: UInt8 { register(.config) & 0x07 }
-    /// The configured output data rate, Hz.
+    /// The configured output data rate, Hz. Inlinable: the loop reads it every tick, and a
+    /// call from another module would copy the whole chip to pass it.
+    @inlinable
     public var outputRate: Double {
         let internalRate: Double = gyroBandwidth == 0 || gyroBandwidth == 7 ? 8000 : 1000
         return internalRate / (1 + Double(register(.sampleRateDivider)))

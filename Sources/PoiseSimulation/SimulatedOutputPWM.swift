@@ -17,8 +17,8 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
 
     /// The directory the tree pretends to be (the bank's `outputs.pwm_sysfs_root`).
     public let root: String
-    /// Channels by chip number.
-    public private(set) var chips: [Int: [Channel]]
+    /// Channels by chip number (`pwmchipN` is `chips[N]`).
+    public private(set) var chips: [[Channel]]
     /// Writes so far (each one a `pwrite` on real sysfs).
     public private(set) var writes = 0
     /// When set, every write is logged as `pwmchip0/pwm1/period=20000000`.
@@ -27,40 +27,55 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
     /// The next writes fail with this error.
     public var failWrites: Errno? = nil
 
-    var open: [Int: (chip: Int, channel: Int?, attribute: String)] = [:]
-    var nextDescriptor: CInt = 100
+    /// The attribute file a descriptor is open on.
+    enum Attribute: String {
+        case period, dutyCycle = "duty_cycle", enable, polarity, export, unexport
+    }
 
-    /// `channelsPerChip[n]` channels on `pwmchipN` (the Pi's pwm-2chan overlay: one chip, 2).
+    /// What an open descriptor refers to (`channel` -1: a chip's export/unexport file).
+    struct OpenFile {
+        var chip: Int
+        var channel: Int
+        var attribute: Attribute
+    }
+
+    /// Open files by descriptor - `firstDescriptor` (nil once closed): a tick's write is an
+    /// array load, as the kernel's is a table lookup.
+    var open: [OpenFile?] = []
+    static let firstDescriptor: CInt = 100
+
     /// Gives this value its own copy of every buffer a write touches (a tick then never
     /// copies on write).
     public mutating func makeBuffersUnique() {
-        chips = chips.mapValues { $0.map { $0 } }
-        open = open.mapValues { $0 }
+        chips = chips.map { $0.map { $0 } }
+        open = open.map { $0 }
         log = log.map { $0 }
     }
 
+    /// `channelsPerChip[n]` channels on `pwmchipN` (the Pi's pwm-2chan overlay: one chip, 2).
     public init(root: String = "/sys/class/pwm", channelsPerChip: [Int] = [2]) {
         self.root = root
-        var chips: [Int: [Channel]] = [:]
-        for (chip, count) in channelsPerChip.enumerated() { chips[chip] = Array(repeating: Channel(), count: count) }
-        self.chips = chips
+        chips = channelsPerChip.map { Array(repeating: Channel(), count: $0) }
     }
 
     /// `(chip, channel, attribute)` for a path under the root; channel is nil for chip files.
-    func parse(_ path: String) -> (chip: Int, channel: Int?, attribute: String?)? {
+    func parse(_ path: String) -> (chip: Int, channel: Int?, attribute: Attribute?)? {
         guard path.hasPrefix(root + "/pwmchip") else { return nil }
         let parts = path.dropFirst(root.count + 1).split(separator: "/")
-        guard let chip = Int(parts[0].dropFirst("pwmchip".count)), let channels = chips[chip] else { return nil }
+        guard let chip = Int(parts[0].dropFirst("pwmchip".count)), chips.indices.contains(chip) else { return nil }
         if parts.count == 1 { return (chip, nil, nil) }
         if parts[1].hasPrefix("pwm"), let channel = Int(parts[1].dropFirst(3)) {
-            guard channel < channels.count, channels[channel].exported else { return nil }
+            guard channel >= 0, channel < chips[chip].count, chips[chip][channel].exported else { return nil }
             guard parts.count <= 3 else { return nil }
-            let attribute = parts.count == 3 ? String(parts[2]) : nil
-            if let attribute, !["period", "duty_cycle", "enable", "polarity"].contains(attribute) { return nil }
+            guard parts.count == 3 else { return (chip, channel, nil) }
+            guard let attribute = Attribute(rawValue: String(parts[2])), attribute != .export, attribute != .unexport else {
+                return nil
+            }
             return (chip, channel, attribute)
         }
-        guard parts.count == 2, parts[1] == "export" || parts[1] == "unexport" else { return nil }
-        return (chip, nil, String(parts[1]))
+        guard parts.count == 2, let attribute = Attribute(rawValue: String(parts[1])),
+              attribute == .export || attribute == .unexport else { return nil }
+        return (chip, nil, attribute)
     }
 
     public func exists(_ path: String) -> Bool {
@@ -69,42 +84,61 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
 
     public mutating func openForWriting(_ path: String) -> Result<CInt, Errno> {
         guard let place = parse(path), let attribute = place.attribute else { return .failure(.noSuchFileOrDirectory) }
-        let fd = nextDescriptor
-        nextDescriptor += 1
-        open[Int(fd)] = (place.chip, place.channel, attribute)
-        return .success(fd)
+        open.append(OpenFile(chip: place.chip, channel: place.channel ?? -1, attribute: attribute))
+        return .success(Self.firstDescriptor + CInt(open.count - 1))
+    }
+
+    /// A decimal number as sysfs's `kstrtou64` reads it: digits, one optional trailing newline.
+    static func decimal(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
+        var count = bytes.count
+        if count > 0, bytes[count - 1] == UInt8(ascii: "\n") { count -= 1 }
+        guard count > 0 else { return nil }
+        var value: UInt64 = 0
+        for index in 0..<count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
     }
 
     public mutating func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
         writes += 1
         if let failure = failWrites { return failure }
-        guard let file = open[Int(fd)] else { return .badFileDescriptor }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingSuffix("\n")
+        let slot = Int(fd - Self.firstDescriptor)
+        guard slot >= 0, slot < open.count, let file = open[slot] else { return .badFileDescriptor }
         if recording {
-            log.append("pwmchip\(file.chip)" + (file.channel.map { "/pwm\($0)" } ?? "") + "/\(file.attribute)=\(text)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            log.append("pwmchip\(file.chip)" + (file.channel < 0 ? "" : "/pwm\(file.channel)")
+                       + "/\(file.attribute.rawValue)=\(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
         }
-        guard let channel = file.channel else {
-            guard let number = Int(text), number >= 0, number < chips[file.chip]!.count else { return .invalidArgument }
-            let exporting = file.attribute == "export"
-            if chips[file.chip]![number].exported == exporting { return exporting ? .resourceBusy : .invalidArgument }
-            chips[file.chip]![number] = Channel()
-            chips[file.chip]![number].exported = exporting
+        guard file.channel >= 0 else {
+            guard let number = Self.decimal(bytes), number < UInt64(chips[file.chip].count) else { return .invalidArgument }
+            let exporting = file.attribute == .export
+            if chips[file.chip][Int(number)].exported == exporting { return exporting ? .resourceBusy : .invalidArgument }
+            chips[file.chip][Int(number)] = Channel()
+            chips[file.chip][Int(number)].exported = exporting
             return nil
         }
-        var state = chips[file.chip]![channel]
+        var state = chips[file.chip][file.channel]
         guard state.exported else { return .noSuchFileOrDirectory }
-        switch file.attribute {
-        case "polarity":
-            guard let polarity = PWMPolarity(rawValue: text) else { return .invalidArgument }
+        if file.attribute == .polarity {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let polarity = PWMPolarity(rawValue: text.hasSuffix("\n") ? String(text.dropLast()) : text) else {
+                return .invalidArgument
+            }
             if state.enabled, polarity != state.polarity { return .resourceBusy }
             state.polarity = polarity
-        default:
-            guard let value = UInt64(text) else { return .invalidArgument }
+        } else {
+            guard let value = Self.decimal(bytes) else { return .invalidArgument }
             switch file.attribute {
-            case "period":
+            case .period:
                 guard value > 0, value >= state.dutyNanoseconds else { return .invalidArgument }
                 state.periodNanoseconds = value
-            case "duty_cycle":
+            case .dutyCycle:
                 guard value <= state.periodNanoseconds else { return .invalidArgument }
                 state.dutyNanoseconds = value
             default:
@@ -112,22 +146,17 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
                 state.enabled = value == 1
             }
         }
-        chips[file.chip]![channel] = state
+        chips[file.chip][file.channel] = state
         return nil
     }
 
     public mutating func close(_ fd: CInt) {
-        open[Int(fd)] = nil
+        let slot = Int(fd - Self.firstDescriptor)
+        if slot >= 0, slot < open.count { open[slot] = nil }
     }
 
     public mutating func pause(milliseconds: Int) {}
 
     /// Descriptors still open.
-    public var openDescriptors: Int { open.count }
-}
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
-    }
+    public var openDescriptors: Int { open.count { $0 != nil } }
 }

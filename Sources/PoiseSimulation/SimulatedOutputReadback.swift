@@ -30,13 +30,16 @@ extension SimulatedPWMFiles {
     /// Time the pin is high in each period, ns: the duty cycle with normal polarity, the rest
     /// of the period inversed; 0 while disabled or not exported.
     public func highTimeNanoseconds(chip: Int, channel: Int) -> UInt64 {
-        guard let state = chips[chip]?[channel], state.exported, state.enabled else { return 0 }
+        guard chips.indices.contains(chip), chips[chip].indices.contains(channel) else { return 0 }
+        let state = chips[chip][channel]
+        guard state.exported, state.enabled else { return 0 }
         return state.polarity == .normal ? state.dutyNanoseconds : state.periodNanoseconds - state.dutyNanoseconds
     }
 
     /// The channel's period, ns (0 before one is set).
     public func periodNanoseconds(chip: Int, channel: Int) -> UInt64 {
-        chips[chip]?[channel].periodNanoseconds ?? 0
+        guard chips.indices.contains(chip), chips[chip].indices.contains(channel) else { return 0 }
+        return chips[chip][channel].periodNanoseconds
     }
 }
 

@@ -16,11 +16,14 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public var world: World
     public let wiring: ActuatorWiring
     let hardware: [OutputChannelSpec.Hardware]
-    /// Each GPIO channel's line in the simulated chip, resolved once (not by name per tick).
-    var gpioLines: [Int?]
+    /// Where each channel's physical state is read back from, as plain numbers resolved once
+    /// (not by chip name, nor by copying the channel specs' strings, every tick).
+    var readbackSources: [ReadbackSource] = []
     var readback = ChannelReadback()
     /// The time the world and the chip have been advanced to, s.
     var worldTime = -Double.infinity
+    /// The plant's true attitude at `worldTime`.
+    var truth = Quaternion.identity
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -28,7 +31,6 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         bank = try SimulatedOutputBank(simulating: outputs, bus: &self.driver.bus)
         wiring = ActuatorWiring(outputs.channels)
         hardware = outputs.channels.map(\.hardware)
-        gpioLines = []
         self.driver.bus.imu.motion = world.motion
         resolveLines()
     }
@@ -43,6 +45,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         driver.bus.imu.motion = world.motion
         driver.bus.advance(to: time)
         worldTime = time
+        truth = world.truth
     }
 
     /// The I²C transfer of the newest sample from the chip's registers (the world is already
@@ -51,12 +54,12 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         if worldTime < now { advanceWorld(to: now) }
         let tick = driver.loopTick()
         let sample = tick.sample
-        let rate = driver.bus.imu.outputRate
+        let rate = driver.bus.imuOutputRate
         // The newest conversion the chip made: its sample instant, not the read time.
         let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
-        var reading = SensorReading(sample: sample, time: sampleTime, state: driver.state,
-                                    readFailed: sample == nil && driver.state == .running)
-        reading.truth = world.truth
+        var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state,
+                                    readFailed: sample == nil && tick.state == .running)
+        reading.truth = truth
         reading.notices = tick.notices
         return reading
     }
@@ -76,9 +79,15 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     }
 
     mutating func resolveLines() {
-        gpioLines = hardware.map { spec in
-            guard case .gpio(let request) = spec else { return nil }
-            return bank.gpio.lineIndex(chip: request.chip, line: request.line)
+        readbackSources = hardware.map { spec in
+            switch spec {
+            case .gpio(let request):
+                .gpio(line: bank.gpio.lineIndex(chip: request.chip, line: request.line) ?? -1)
+            case .pwm(let chip, let channel, _, _):
+                .pwm(chip: chip, channel: channel)
+            case .pca9685(let channel):
+                .pca9685(channel: channel)
+            }
         }
     }
 
@@ -90,15 +99,18 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
 
     /// Reads every channel's physical state off the simulated hardware.
     mutating func updateReadback() {
-        for index in 0..<hardware.count {
-            switch hardware[index] {
-            case .gpio(let request):
-                let level = (bank.gpio.pinLevel(ofLine: gpioLines[index])
-                    ?? bank.gpio.pinLevel(chip: request.chip, line: request.line)) ?? false
-                readback.high[index] = level
-                readback.duty[index] = level ? 1 : 0
+        for index in 0..<readbackSources.count {
+            switch readbackSources[index] {
+            case .gpio(let line):
+                var level = bank.gpio.pinLevel(ofLine: line < 0 ? nil : line)
+                if level == nil, case .gpio(let request) = hardware[index] {
+                    // Released and requested again since resolved: look it up by name (rare).
+                    level = bank.gpio.pinLevel(chip: request.chip, line: request.line)
+                }
+                readback.high[index] = level ?? false
+                readback.duty[index] = level == true ? 1 : 0
                 readback.pulseMicroseconds[index] = 0
-            case .pwm(let chip, let channel, _, _):
+            case .pwm(let chip, let channel):
                 let high = Double(bank.files.highTimeNanoseconds(chip: chip, channel: channel))
                 let period = Double(bank.files.periodNanoseconds(chip: chip, channel: channel))
                 readback.high[index] = high > 0
@@ -114,4 +126,12 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
             }
         }
     }
+}
+
+/// Where the simulated board reads one output channel's physical state back from.
+enum ReadbackSource {
+    /// A GPIO line, by its index in the simulated chip (-1: not requested).
+    case gpio(line: Int)
+    case pwm(chip: Int, channel: Int)
+    case pca9685(channel: Int)
 }
