@@ -76,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
             if let c = estimation.config { arguments += ["--config", c] }
             if let m = estimation.mag { arguments += ["--mag", m] }
             if quiet { arguments.append("--quiet") }
-            var play = try PlayCommand.parse(arguments)
+            let play = try PlayCommand.parse(arguments)
             try play.run()
             return
         }
