@@ -86,7 +86,13 @@ extension PoiseFilterBiasEstimator {
     /// `v` with each component limited to ±`limit`.
     @inlinable @inline(__always)
     static func clamped(_ v: SIMD3<Float>, _ limit: Float) -> SIMD3<Float> {
-        v.replacing(with: SIMD3(repeating: -limit), where: v .< -limit)
-            .replacing(with: SIMD3(repeating: limit), where: v .> limit)
+        // Comparisons and selects per lane (NaN stays NaN, so the caller's finiteness check
+        // still sees it).
+        SIMD3(clamped(v.x, limit), clamped(v.y, limit), clamped(v.z, limit))
+    }
+
+    @inlinable @inline(__always)
+    static func clamped(_ x: Float, _ limit: Float) -> Float {
+        x > limit ? limit : (x < -limit ? -limit : x)
     }
 }

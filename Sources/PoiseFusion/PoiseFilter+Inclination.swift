@@ -83,7 +83,7 @@ extension PoiseFilter {
         let step = biasElapsed
         biasElapsed = 0
         biasEstimator.predict(dt: step)
-        updateBias(restRate: atRest ? rest.gyroscope.output : nil, usable: !rejected,
+        updateBias(restRate: atRest ? rest.gyroscope : nil, usable: !rejected,
                    inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
     }
 

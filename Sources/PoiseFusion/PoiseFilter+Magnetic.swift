@@ -109,9 +109,10 @@ extension PoiseFilter {
 
         var gain = min(dt * inverseMagnetometerTimeConstant, 1)
         if settings.magneticDisturbanceRejection {
-            let horizontal = horizontal2 * Self.fastReciprocalSquareRoot(horizontal2)
-            let dip = Self.arcTangent(field.z, horizontal)
-            magnetic.update(norm: norm2 * Self.fastReciprocalSquareRoot(norm2), dip: dip,
+            // Two hardware square roots (the detector alone uses them; the attitude does not
+            // depend on their last bits).
+            let dip = Self.arcTangent(field.z, squareRoot(horizontal2))
+            magnetic.update(norm: squareRoot(norm2), dip: dip,
                             rateSquared: dot(rate, rate), dt: dt, settings: settings)
             if magnetic.isDisturbed {
                 flags.insert(.magneticDisturbance)

@@ -109,7 +109,7 @@ public struct PoiseFilter: AttitudeFilter {
         let motionSigma = settings.biasMotionUncertainty * degrees
         motionVarianceTime = motionSigma * motionSigma * accelerationFilter.timeConstant
         let restSigma = settings.biasRestUncertainty * degrees
-        restVarianceTime = restSigma * restSigma * rest.gyroscope.timeConstant
+        restVarianceTime = restSigma * restSigma * rest.timeConstant
     }
 
     /// A filter with the default settings.
@@ -194,7 +194,8 @@ public struct PoiseFilter: AttitudeFilter {
         // Never let anything non-finite out: start again instead. Every component of the
         // product depends on every component of both factors, so one test covers them.
         output = Self.renormalized(headingCorrection * earthAttitude)
-        if (output.components * 0).sum() != 0 || (biasEstimator.bias * 0).sum() != 0 {
+        // (A NaN or infinity anywhere makes the sum NaN: one test for both.)
+        if (output.components * 0).sum() + (biasEstimator.bias * 0).sum() != 0 {
             restart()
             newFlags.insert(.initialising)
         }
