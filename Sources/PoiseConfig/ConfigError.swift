@@ -26,14 +26,22 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
         // into a megabyte of error (the one place this is enforced).
         self.key = key.map { Self.clipped($0, to: 120) }
         self.message = Self.clipped(message, to: 400)
-        self.allowed = allowed.map { Self.clipped($0, to: 400) }
+        self.allowed = allowed.map { Self.clipped($0, to: 300) }
     }
 
-    /// `text` cut to `limit` characters, saying how much was left out.
+    /// `text` cut to at most `limit` bytes of UTF-8 on a character boundary, saying how much
+    /// was left out. Bytes, not characters: a garbled file decodes to U+FFFD, three bytes each.
     static func clipped(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        let kept = text.prefix(limit)
-        return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
+        guard text.utf8.count > limit else { return text }
+        var bytes = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let size = text[index].utf8.count
+            if bytes + size > limit { break }
+            bytes += size
+            end = text.index(after: index)
+        }
+        return text[..<end] + "… (\(text.utf8.count - bytes) more bytes)"
     }
 
     public var description: String {

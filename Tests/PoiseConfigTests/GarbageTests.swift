@@ -47,3 +47,21 @@ func expectGracefulParse(_ text: String) {
     expectGracefulParse("board: " + String(repeating: "[", count: 100_000))
     expectGracefulParse(String(repeating: "{a: ", count: 50_000))
 }
+
+/// Found by `scripts/fuzz config`: a run of bytes that are not UTF-8 decodes to U+FFFD (three
+/// bytes each), so an error clipped to 400 characters still quoted 1 200 bytes of input.
+/// Clipping counts bytes now; no error line exceeds 1 000 bytes, whatever the characters.
+@Test(arguments: ["\u{FFFD}", "é", "😀", "x"])
+func errorsQuoteAtMostAFewHundredBytesOfAnyText(character: String) {
+    for text in [String(repeating: character, count: 400), "filter: {name: \(String(repeating: character, count: 500))}",
+                 "loop:\n  rate_hz: \(String(repeating: character, count: 600))\n"] {
+        do {
+            _ = try PoiseConfiguration.parse(text: text, file: "g.yaml")
+            Issue.record("accepted garbage")
+        } catch {
+            for line in error.description.split(separator: "\n") {
+                #expect(line.utf8.count <= 1000, "\(line.utf8.count) bytes")
+            }
+        }
+    }
+}
