@@ -1,0 +1,53 @@
+import Foundation
+import PoiseFusion
+import PoiseMath
+import PoiseMotion
+import Testing
+
+/// Issue 10, failure 2: a magnet fixed to the sensor (a hard-iron offset carried with the
+/// body). The earth's field then looks like a sphere shifted by the magnet's field, so its
+/// norm and dip change as the body turns: the disturbance detector rejects it, or accepts a
+/// "new field" that is wrong in another orientation, and the heading is lost. Not fixed yet:
+/// a gyroscope-aided online hard-iron estimate (branch `hard-iron-wip`) converges here but
+/// learned offsets from soft-iron and timing residuals on BROAD's calibrated recordings.
+@Suite struct AttachedMagnetTests {
+    /// RMS attitude error (degrees) over `demo` after its first 5 s, with a magnet of
+    /// `moment` A·m² `centimetres` away along body x, its axis pointing at the sensor (the field
+    /// at the sensor lies along body x: horizontal while the board is level).
+    static func attitudeError(centimetres: Double, moment: Double = 0.01) throws -> Double {
+        let motion = try #require(MotionScript.preset(named: "demo"))
+        var errors = SensorErrorModel.default
+        errors.magneticDisturbances = [.dipole(start: 0, end: 1e9, moment: SIMD3(moment, 0, 0),
+                                               position: SIMD3(centimetres / 100, 0, 0), frame: .body, ramp: 0)]
+        let rate = 200.0
+        var imu = try SimulatedIMU(script: motion, sampleRate: rate, errorModel: errors)
+        var filter = PoiseFilter()
+        var sum = 0.0, count = 0
+        while let s = imu.next() {
+            filter.update(InertialSample(accelerometer: s.accelerometer, gyroscope: s.gyroscope,
+                                         magnetometer: s.magnetometer), dt: Float(1 / rate))
+            guard Double(s.index) / rate > 5 else { continue }
+            let angle = Double(filter.attitude.angle(to: s.truth)) * 180 / .pi
+            sum += angle * angle
+            count += 1
+        }
+        return (sum / Double(max(count, 1))).squareRoot()
+    }
+
+    @Test func withoutAMagnetTheDemoIsAccurate() throws {
+        #expect(try Self.attitudeError(centimetres: 1000) < 2)
+    }
+
+    /// 0.01 A·m² at 6, 4 and 3 cm adds 9.3, 31 and 74 µT along body x to a 45 µT field.
+    /// Measured on 2026-11-24: 22.6°, 51.5° and 65.9° RMS (without the magnet 0.4°). The same
+    /// magnet turned to put its field along body z costs only 1.2°: while the board stays
+    /// roughly level that offset looks like a steeper dip, which the detector accepts as a
+    /// new field without touching the heading.
+    @Test(arguments: [6.0, 4.0, 3.0])
+    func aMagnetFixedToTheSensorLeavesTheHeadingAlone(centimetres: Double) throws {
+        let error = try Self.attitudeError(centimetres: centimetres)
+        withKnownIssue("issue 10: no online hard-iron estimate yet") {
+            #expect(error < 3, "\(centimetres) cm: \(error)° RMS")
+        }
+    }
+}
