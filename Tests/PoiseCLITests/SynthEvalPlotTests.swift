@@ -11,6 +11,28 @@ struct SynthEvalPlotTests {
         #expect(a.text.contains("# movement="))
     }
 
+    /// An attached magnet is a dipole carried with the body: 0.01 A·m² at 4 cm adds
+    /// 0.2·0.01/0.04³ = 31.25 µT along body x to every reading and nothing else (ideal sensor:
+    /// no soft-iron scale on top).
+    @Test func synthAttachedMagnetAddsItsDipoleAlongBodyX() throws {
+        let plain = try poise(["synth", "--motion", "demo", "--rate", "20", "--errors", "ideal"])
+        let magnet = try poise(["synth", "--motion", "demo", "--rate", "20", "--errors", "ideal", "--attached-magnet", "4"])
+        #expect(plain.status == 0 && magnet.status == 0, "\(magnet.error)")
+        func rows(_ text: String) -> [[String]] {
+            text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { $0.split(separator: ",").map(String.init) }
+        }
+        let header = plain.text.split(separator: "\n").first { !$0.hasPrefix("#") }!.split(separator: ",").map(String.init)
+        let mx = try #require(header.firstIndex(of: "mx")), my = try #require(header.firstIndex(of: "my"))
+        let a = rows(plain.text), b = rows(magnet.text)
+        #expect(a.count == b.count && a.count > 100)
+        for (p, m) in zip(a, b) {
+            #expect(abs(Double(m[mx])! - Double(p[mx])! - 31.25) < 1e-3)
+            #expect(m[my] == p[my])
+        }
+        let bad = try poise(["synth", "--motion", "demo", "--attached-magnet", "0"])
+        #expect(bad.status == 1 && bad.error.contains("--attached-magnet '0'"))
+    }
+
     @Test func synthRejectsBadArguments() throws {
         let none = try poise(["synth"])
         #expect(none.status == 64)
