@@ -65,7 +65,7 @@ public struct MadgwickFilter: AttitudeFilter {
     /// Restarts from `attitude` (normalised), skipping start-up alignment but not the ramp.
     public mutating func reset(attitude: Quaternion) {
         state = Self.northWestUpToENU.conjugate * StartupAlignment.sanitised(attitude, fallback: .identity)
-        output = Self.northWestUpToENU * state
+        output = Self.toENU(state)
         aligned = true
         elapsed = 0
         status.flags = []

@@ -192,9 +192,9 @@ public struct PoiseFilter: AttitudeFilter {
         }
 
         // Never let anything non-finite out: start again instead. Every component of the
-        // product depends on every component of both factors, so one test covers them.
+        // product depends on every component of both factors, and a NaN or infinity anywhere
+        // makes the sum NaN, so one test covers attitude and bias.
         output = Self.renormalized(headingCorrection * earthAttitude)
-        // (A NaN or infinity anywhere makes the sum NaN: one test for both.)
         if (output.components * 0).sum() + (biasEstimator.bias * 0).sum() != 0 {
             restart()
             newFlags.insert(.initialising)

@@ -171,8 +171,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.stopRequested = stop
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
-        // The board's I/O (sensor transfer, output writes; on the simulated board the chip and
-        // the world) is timed apart from the tick's own work when the loop is timed at all.
+        // The board's I/O (sensor transfer, output writes; on the simulated board the chip's
+        // transfer and the simulated output drivers) is timed apart from the tick's own work
+        // when the loop is timed at all.
         let readStart = wake == 0 ? 0 : monotonicNanoseconds()
         let reading = board.read(now: now)
         let readEnd = wake == 0 ? 0 : monotonicNanoseconds()

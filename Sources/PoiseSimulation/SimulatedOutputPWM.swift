@@ -105,15 +105,25 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
         return value
     }
 
+    /// `fd`'s place in `open`, if it is one of ours.
+    func slot(_ fd: CInt) -> Int? {
+        let slot = Int(fd) - Int(Self.firstDescriptor)
+        return open.indices.contains(slot) ? slot : nil
+    }
+
+    /// The written text without its trailing newline (for the log and the polarity).
+    static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
     public mutating func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
         writes += 1
         if let failure = failWrites { return failure }
-        let slot = Int(fd - Self.firstDescriptor)
-        guard slot >= 0, slot < open.count, let file = open[slot] else { return .badFileDescriptor }
+        guard let slot = slot(fd), let file = open[slot] else { return .badFileDescriptor }
         if recording {
-            let text = String(decoding: bytes, as: UTF8.self)
             log.append("pwmchip\(file.chip)" + (file.channel < 0 ? "" : "/pwm\(file.channel)")
-                       + "/\(file.attribute.rawValue)=\(text.hasSuffix("\n") ? String(text.dropLast()) : text)")
+                       + "/\(file.attribute.rawValue)=\(Self.text(bytes))")
         }
         guard file.channel >= 0 else {
             guard let number = Self.decimal(bytes), number < UInt64(chips[file.chip].count) else { return .invalidArgument }
@@ -126,10 +136,7 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
         var state = chips[file.chip][file.channel]
         guard state.exported else { return .noSuchFileOrDirectory }
         if file.attribute == .polarity {
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let polarity = PWMPolarity(rawValue: text.hasSuffix("\n") ? String(text.dropLast()) : text) else {
-                return .invalidArgument
-            }
+            guard let polarity = PWMPolarity(rawValue: Self.text(bytes)) else { return .invalidArgument }
             if state.enabled, polarity != state.polarity { return .resourceBusy }
             state.polarity = polarity
         } else {
@@ -151,8 +158,7 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
     }
 
     public mutating func close(_ fd: CInt) {
-        let slot = Int(fd - Self.firstDescriptor)
-        if slot >= 0, slot < open.count { open[slot] = nil }
+        if let slot = slot(fd) { open[slot] = nil }
     }
 
     public mutating func pause(milliseconds: Int) {}

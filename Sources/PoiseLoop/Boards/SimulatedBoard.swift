@@ -32,7 +32,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         wiring = ActuatorWiring(outputs.channels)
         hardware = outputs.channels.map(\.hardware)
         self.driver.bus.imu.motion = world.motion
-        resolveLines()
+        resolveReadbackSources()
     }
 
     public static var simulatesWorld: Bool { true }
@@ -75,10 +75,10 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public mutating func prepareForTicks() {
         bank.gpio.makeBuffersUnique()
         bank.files.makeBuffersUnique()
-        resolveLines()
+        resolveReadbackSources()
     }
 
-    mutating func resolveLines() {
+    mutating func resolveReadbackSources() {
         readbackSources = hardware.map { spec in
             switch spec {
             case .gpio(let request):
