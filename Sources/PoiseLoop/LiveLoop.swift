@@ -89,6 +89,10 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         // --duration is time on the loop's clock, not a tick count: deadlines skipped after an
         // overrun do not stretch the run. The last tick is the one scheduled before the end.
         let lastTickTime = settings.duration.map { $0 - 1.5 / settings.rateHz } ?? .infinity
+        if lastTickTime.isFinite {
+            // The stopping tick's deadline, the first at or after lastTickTime: never skipped.
+            scheduler.lastDeadline = start + Int64((lastTickTime * settings.rateHz).rounded(.up)) * period
+        }
         statistics.startToFirstTick = Double(start - processStart) * 1e-9
         var overrunStreak = 0
         var outputFaulted = false

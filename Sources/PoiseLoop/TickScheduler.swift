@@ -12,6 +12,9 @@ public struct TickScheduler: Sendable {
     public private(set) var deadline: Int64
     /// Deadlines skipped because a tick overran them.
     public private(set) var skippedDeadlines = 0
+    /// The last deadline of a bounded run, ns: an overrun near the end never skips it, so the
+    /// run still ends with its stopping tick there (late) rather than past the end.
+    public var lastDeadline: Int64 = .max
 
     public init(periodNanoseconds: Int64, start: Int64) {
         self.periodNanoseconds = periodNanoseconds
@@ -36,7 +39,8 @@ public struct TickScheduler: Sendable {
     public mutating func finishTick(at now: Int64) -> Bool {
         let next = deadline + periodNanoseconds
         guard now > next else { return false }
-        let behind = (now - deadline) / periodNanoseconds
+        let behind = min((now - deadline) / periodNanoseconds,
+                         max((lastDeadline - deadline) / periodNanoseconds - 1, 0))
         skippedDeadlines += Int(behind)
         deadline += behind * periodNanoseconds
         return true
