@@ -3,20 +3,25 @@ import Testing
 
 /// Accuracy on the BROAD trials in ../shared/traces, scored by `poise eval --json`.
 /// Reference numbers are from ../shared/traces/README.md (published implementations).
+/// The trials are named, not counted: a directory that gains recordings still runs this.
 @Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"),
-       .enabled(if: sharedTraceFiles.count == 7, sharedTracesNote))
+       .enabled(if: accuracyTrialFiles != nil, sharedTracesNote))
 struct AccuracyTests {
     static let trials = ["01_undisturbed_slow_rotation_A", "06_undisturbed_fast_rotation_A",
-                         "10_undisturbed_slow_translation_A", "21_undisturbed_fast_combined",
-                         "24_disturbed_tapping_A", "28_disturbed_stationary_magnet_A",
-                         "32_disturbed_attached_magnet_1cm"]
-    static let madgwick9D = [2.31, 2.31, 3.57, 7.16, 1.77, 8.33, 15.76]
-    static let vqf9D = [1.99, 4.03, 1.80, 4.08, 1.55, 4.04, 7.67]
-    static let vqf6D = [4.59, 0.88, 1.06, 4.22, 0.84, 3.67, 2.09]
+                         "10_undisturbed_slow_translation_A", "15_undisturbed_fast_translation_A",
+                         "21_undisturbed_fast_combined", "24_disturbed_tapping_A",
+                         "28_disturbed_stationary_magnet_A", "32_disturbed_attached_magnet_1cm",
+                         "35_disturbed_attached_magnet_4cm"]
+    static let madgwick9D = [2.31, 2.31, 3.57, 12.30, 7.16, 1.77, 8.33, 15.76, 3.27]
+    static let vqf9D = [1.99, 4.03, 1.80, 2.31, 4.08, 1.55, 4.04, 7.67, 1.09]
+    static let vqf6D = [4.59, 0.88, 1.06, 1.51, 4.22, 0.84, 3.67, 2.09, 3.00]
+    /// Trials where Poise is known to trail VQF by more than 0.5° (issue 10, open): the
+    /// magnet 4 cm from the sensor, 9D.
+    static let knownBehindVQF9D: Set<String> = ["35_disturbed_attached_magnet_4cm"]
 
     /// Per-trial total RMSE (degrees) in `trials` order, and their mean.
     func totals(_ arguments: [String]) throws -> (trials: [Double], mean: Double) {
-        let run = try poise(["eval"] + sharedTraceFiles + arguments + ["--json"])
+        let run = try poise(["eval"] + (accuracyTrialFiles ?? []) + arguments + ["--json"])
         #expect(run.status == 0, "\(run.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Any])
         let entries = try #require(json["trials"] as? [[String: Any]])
@@ -42,17 +47,28 @@ struct AccuracyTests {
 
     @Test func poiseBeatsVQFIn9D() throws {
         let result = try totals([])
-        #expect(result.mean < 3.59, "mean \(result.mean)°")
+        #expect(result.mean < 3.17, "mean \(result.mean)°")
         for (index, vqf) in Self.vqf9D.enumerated() {
-            #expect(result.trials[index] <= vqf + 0.5, "\(Self.trials[index]): \(result.trials[index])° vs VQF \(vqf)°")
+            let check = { #expect(result.trials[index] <= vqf + 0.5, "\(Self.trials[index]): \(result.trials[index])° vs VQF \(vqf)°") }
+            if Self.knownBehindVQF9D.contains(Self.trials[index]) {
+                withKnownIssue("issue 10: a moderate magnet carried with the sensor", check)
+            } else {
+                check()
+            }
         }
     }
 
     @Test func poiseBeatsVQFIn6D() throws {
         let result = try totals(["--mag", "off"])
-        #expect(result.mean < 2.48, "mean \(result.mean)°")
+        #expect(result.mean < 2.43, "mean \(result.mean)°")
         for (index, vqf) in Self.vqf6D.enumerated() {
             #expect(result.trials[index] <= vqf + 0.5, "\(Self.trials[index]): \(result.trials[index])° vs VQF \(vqf)°")
         }
     }
 }
+
+/// The trials' files, or nil unless every one is there.
+let accuracyTrialFiles: [String]? = {
+    let files = AccuracyTests.trials.map { sharedTraces.appending(path: "\($0).csv").path }
+    return files.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? files : nil
+}()
