@@ -17,7 +17,9 @@ import PoiseMath
 /// seconds (flag `.initialising`); during the ramp the step is proportional to small
 /// gradients rather than normalised, so the large gain cannot chatter. With `startupTime = 0`
 /// the update is exactly the published algorithm. The filter does not estimate the gyroscope bias.
+@frozen
 public struct MadgwickFilter: AttitudeFilter {
+    @frozen
     public struct Settings: Sendable {
         /// Gradient-descent step, rad/s: the largest attitude correction rate. Default 0.1.
         public var beta: Float
@@ -46,7 +48,10 @@ public struct MadgwickFilter: AttitudeFilter {
     public var attitude: Quaternion { output }
     /// `northWestUpToENU ⊗ state`, kept by `update` and `reset`.
     @usableFromInline var output: Quaternion
-    public private(set) var status: FilterStatus
+    /// Flags of the last update and the rejected-sample count.
+    @inlinable
+    public var status: FilterStatus { currentStatus }
+    @usableFromInline var currentStatus: FilterStatus
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion
     @usableFromInline var aligned: Bool
@@ -57,7 +62,7 @@ public struct MadgwickFilter: AttitudeFilter {
         self.settings = settings
         state = .identity
         output = Self.northWestUpToENU
-        status = FilterStatus(flags: [.initialising])
+        currentStatus = FilterStatus(flags: [.initialising])
         aligned = false
         elapsed = 0
     }
@@ -68,7 +73,7 @@ public struct MadgwickFilter: AttitudeFilter {
         output = Self.toENU(state)
         aligned = true
         elapsed = 0
-        status.flags = []
+        currentStatus.flags = []
     }
 
     /// The gain this sample: the start-up ramp, then `beta`.
@@ -96,19 +101,27 @@ public struct MadgwickFilter: AttitudeFilter {
         return Quaternion(components: c * (v + SIMD4(-v[3], -v[2], v[1], v[0])))
     }
 
-    /// The update in Madgwick's frame.
-    @inline(__always)
+    /// The first attitude from a sample (once, at start-up; not worth inlining).
+    @usableFromInline
+    mutating func align(_ input: ScreenedSample, flags: inout FilterFlags) {
+        if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
+            state = Self.northWestUpToENU.conjugate * start
+            aligned = true
+        }
+    }
+
+    /// The update in Madgwick's frame, written as scalar arithmetic on q's components (the
+    /// optimiser packs what pays into vectors; hand-written four-lane forms cost more in
+    /// shuffles than they saved).
+    @inlinable @inline(__always)
     mutating func step(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
-        let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer { status.flags = flags }
+        let input = settings.screen.screen(sample, dt: dt, status: &currentStatus, flags: &flags)
+        defer { currentStatus.flags = flags }
         guard input.usable else { return }
 
-        if !aligned {
-            if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
-                state = Self.northWestUpToENU.conjugate * start
-                aligned = true
-            }
+        guard aligned else {
+            align(input, flags: &flags)
             return
         }
         let beta = gain
@@ -120,7 +133,7 @@ public struct MadgwickFilter: AttitudeFilter {
 
         let q = state
         // The gyroscope's step, q + dt·½·q⊗(0, ω).
-        let predicted = Self.integrated(q.components, input.gyroscope * (0.5 * dt))
+        let predicted = Self.integrated(q, input.gyroscope * (0.5 * dt))
         guard let a = input.accelerometer else {
             state = Self.renormalised(predicted, fallback: q)
             return
@@ -133,12 +146,7 @@ public struct MadgwickFilter: AttitudeFilter {
         } else {
             step = Self.gradient(q, gravity: gravity)
         }
-        let n2 = Self.sum(step * step)
-        let betaDt = beta * dt
-        if !ramping, n2 >= .leastNormalMagnitude, n2 < .infinity {
-            state = Self.descended(predicted, step, squaredLength: n2, betaDt: betaDt, fallback: q)
-            return
-        }
+        let n2 = (step * step).sum()
         guard n2 > 0, n2.isFinite else {
             state = Self.renormalised(predicted, fallback: q)
             return
@@ -146,65 +154,24 @@ public struct MadgwickFilter: AttitudeFilter {
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
         // gradients (|∇f| < 1, errors below ~30°) act in proportion.
-        let c = betaDt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
+        let c = beta * dt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
         state = Self.renormalised(predicted - c * step, fallback: q)
     }
 
-    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step, as swapped copies of q
-    /// times the rate's components (signs with the rate, which does not wait for q).
+    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step.
     @inlinable @inline(__always)
-    static func integrated(_ q: SIMD4<Float>, _ h: SIMD3<Float>) -> SIMD4<Float> {
-        let s1 = SIMD4(q[2], q[3], q[0], q[1])   // y z w x
-        let s2 = SIMD4(q[1], q[0], q[3], q[2])   // x w z y
-        let s3 = SIMD4(q[3], q[2], q[1], q[0])   // z y x w
-        return q + (s2 * (SIMD4(-1, 1, 1, -1) * h.x) + s1 * (SIMD4(-1, -1, 1, 1) * h.y)
-            + s3 * (SIMD4(-1, 1, -1, 1) * h.z))
-    }
-
-    /// `(p − c·s) / |p − c·s|` for `c = betaDt / |s|`: the published step followed by
-    /// normalisation, arranged so that little work waits for the square root of |s|².
-    ///
-    /// With `t = 2c·(p·s)`, |p − c·s|² = 1 + e where `e = E − t` and E = |p|² − 1 + (β·dt)²
-    /// (as c²|s|² = (β·dt)²) is known before the square root. 1/√(1+e) is taken as the
-    /// series 1 − e/2 + 3e²/8 (see `renormalised`), expanded about E: a polynomial in `c`
-    /// whose coefficients are ready before `c` is. The result k·(p − c·s) is regrouped as
-    /// a0 + c·a1 (c² = (β·dt)²/|s|² comes from a division alongside the square root), so one
-    /// multiply-add waits for `c` instead of a sum of squares, the series and a scaling.
-    @inlinable @inline(__always)
-    static func descended(_ p: SIMD4<Float>, _ s: SIMD4<Float>, squaredLength n2: Float, betaDt: Float,
-                          fallback: Quaternion) -> Quaternion {
-        let E = (sum(p * p) - 1) + betaDt * betaDt
-        let series = 1 + E * (-0.5 + 0.375 * E)   // 1/√(1+E)
-        let slope = -0.5 + 0.75 * E                // its derivative
-        let ps2 = 2 * sum(p * s)
-        let linear = -slope * ps2
-        let quadratic = 0.375 * ps2 * ps2
-        let root = inlineSquareRoot(n2)
-        let c2 = betaDt * betaDt / n2
-        let c = betaDt / root
-        // k·(p − c·s) with k = series + linear·c + quadratic·c², grouped so that c, the
-        // last value ready, enters once: [k0·p − linear·c²·s] + c·[linear·p − k0·s].
-        let k0 = series + quadratic * c2
-        let a0 = k0 * p - (linear * c2) * s
-        let a1 = linear * p - k0 * s
-        let e = E - c * ps2
-        if abs(e) < 1e-3 {
-            return Quaternion(components: a0 + c * a1)
-        }
-        return renormalised(p - c * s, fallback: fallback)
-    }
-
-    /// Sum of the components, pairwise: two additions in sequence instead of three.
-    @inlinable @inline(__always)
-    static func sum(_ v: SIMD4<Float>) -> Float {
-        let pairs = v.lowHalf + v.highHalf
-        return pairs.x + pairs.y
+    static func integrated(_ q: Quaternion, _ h: SIMD3<Float>) -> SIMD4<Float> {
+        let w = q.w, x = q.x, y = q.y, z = q.z
+        return SIMD4(w - x * h.x - y * h.y - z * h.z,
+                     x + w * h.x + y * h.z - z * h.y,
+                     y + w * h.y - x * h.z + z * h.x,
+                     z + w * h.z + x * h.y - y * h.x)
     }
 
     /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
     /// tiny amount, so |v|² = 1 + ε with |ε| < 1e-3, where 1 − ε/2 + 3ε²/8 equals 1/√(1+ε)
     /// to within 5/16·|ε|³ < 4e-10, below Float resolution, and takes two multiply-adds
-    /// instead of a square root and a division on the update's critical path.
+    /// instead of a square root and a division.
     @inlinable @inline(__always)
     static func renormalised(_ v: SIMD4<Float>, fallback: Quaternion) -> Quaternion {
         let e = (v * v).sum() - 1
@@ -216,62 +183,59 @@ public struct MadgwickFilter: AttitudeFilter {
     }
 
     /// Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
-    ///
-    /// The published Jacobian's rows are ±q with components swapped; Jᵀf is written as
-    /// those swapped copies of q times one scalar each, the published arithmetic regrouped.
+    /// The published Jacobian's rows are ±q with components swapped, so Jᵀf is q's
+    /// components times the three residuals.
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let g1 = 2 * (x * z - w * y) - a.x
-        let g2 = 2 * (w * x + y * z) - a.y
-        let g3 = 1 - 2 * (x * x + y * y) - a.z
-        return SIMD4(-y, z, -w, x) * (2 * g1) + SIMD4(x, w, z, y) * (2 * g2)
-            + SIMD4(0, -2 * x, -2 * y, 0) * (2 * g3)
+        let f1 = 2 * (2 * (x * z - w * y) - a.x)
+        let f2 = 2 * (2 * (w * x + y * z) - a.y)
+        let f3 = 4 * (1 - 2 * (x * x + y * y) - a.z)
+        return SIMD4(x * f2 - y * f1,
+                     z * f1 + w * f2 - x * f3,
+                     z * f2 - w * f1 - y * f3,
+                     x * f1 + y * f2)
     }
 
     /// Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
     /// the north-west-up frame (â, m̂ unit, body frame; components w, x, y, z). The ½ is the
     /// published code's: its reference has half the measured length, which weakens the
     /// magnetometer's pull relative to gravity. Kept because it is the algorithm everybody
-    /// benchmarks. Each Jacobian row is bx·(±q swapped) + bz·(±q swapped); collected by swap
-    /// pattern the sum is six swapped copies of q times one scalar each.
+    /// benchmarks.
     ///
     /// The field term is homogeneous of degree 2 in (m, bx, bz): it is computed from the raw
-    /// reading `m` and scaled by 1/|m|², a division that runs alongside instead of a
-    /// normalisation before. And it is linear in bx once bx² is known, which needs no square
-    /// root: the terms in bx are formed while the square root runs.
+    /// reading `m` and scaled by 1/|m|² instead of normalising `m` first.
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let earth = q.rotate(m)
-        let bx2 = earth.x * earth.x + earth.y * earth.y, bz = earth.z
+        // Half the rotation matrix R(q), entry by entry: the field's world-frame reading, the
+        // predicted gravity and the predicted field all come from it.
+        let xx = x * x, yy = y * y, zz = z * z
+        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        let h11 = 0.5 - yy - zz, h12 = xy - wz, h13 = xz + wy
+        let h21 = xy + wz, h22 = 0.5 - xx - zz, h23 = yz - wx
+        let h31 = xz - wy, h32 = yz + wx, h33 = 0.5 - xx - yy
+        // The reading in the world frame, halved: its horizontal length and vertical part
+        // give the reference (bx, 0, bz) at the published half length.
+        let ex = h11 * m.x + h12 * m.y + h13 * m.z
+        let ey = h21 * m.x + h22 * m.y + h23 * m.z
+        let bz = 2 * (h31 * m.x + h32 * m.y + h33 * m.z)
+        let bx = 2 * inlineSquareRoot(ex * ex + ey * ey)
         let scale = 1 / dot(m, m)
-        let g1 = 2 * (x * z - w * y) - a.x
-        let g2 = 2 * (w * x + y * z) - a.y
-        let g3 = 1 - 2 * (x * x + y * y) - a.z
-        // f_b = bx·r + u (raw units)
-        let r1 = 0.5 - y * y - z * z, r2 = x * y - w * z, r3 = w * y + x * z
-        let u1 = bz * (x * z - w * y) - m.x
-        let u2 = bz * (w * x + y * z) - m.y
-        let u3 = bz * (0.5 - x * x - y * y) - m.z
-        // α = 2·f_g + bz·f_b/|m|² = a + bx·c, β = bx·f_b/|m|² = b + bx·su
-        let sbz = scale * bz, sbx2 = scale * bx2
-        let a1 = 2 * g1 + sbz * u1, a2 = 2 * g2 + sbz * u2, a3 = 2 * g3 + sbz * u3
-        let c1 = sbz * r1, c2 = sbz * r2, c3 = sbz * r3
-        let b1 = sbx2 * r1, b2 = sbx2 * r2, b3 = sbx2 * r3
-        let su1 = scale * u1, su2 = scale * u2, su3 = scale * u3
-        let bx = inlineSquareRoot(bx2)
-        // The six swapped copies of q (signs folded in).
-        let v = q.components
-        let s1 = SIMD4(v[2], v[3], v[0], v[1])   // y z w x
-        let s2 = SIMD4(v[1], v[0], v[3], v[2])   // x w z y
-        let s3 = SIMD4(v[3], v[2], v[1], v[0])   // z y x w
-        let s1a = s1 * SIMD4(-1, 1, -1, 1), s3a = s3 * SIMD4(-1, 1, 1, -1)
-        let c3a = v * SIMD4(0, -2, -2, 0), c3b = v * SIMD4(0, 0, -2, -2)
-        // Jᵀf = s1a·α₁ + s2·α₂ + c3a·α₃ + c3b·β₁ + s3a·β₂ + s1·β₃, split into bx⁰ and bx¹.
-        let even = (s1a * a1 + s2 * a2) + (c3a * a3 + c3b * b1) + (s3a * b2 + s1 * b3)
-        let odd = (s1a * c1 + s2 * c2) + (c3a * c3 + c3b * su1) + (s3a * su2 + s1 * su3)
-        return even + bx * odd
+        // Gravity residual, twice (the Jacobian's factor 2 folded in).
+        let g1 = 2 * (2 * h31 - a.x), g2 = 2 * (2 * h32 - a.y), g3 = 2 * (2 * h33 - a.z)
+        // Field residual f_b in raw units, then scaled by 1/|m|² and by bx and bz (the
+        // Jacobian's rows are bx·(±q swapped) + bz·(±q swapped)).
+        let f1 = bx * h11 + bz * h31 - m.x
+        let f2 = bx * h12 + bz * h32 - m.y
+        let f3 = bx * h13 + bz * h33 - m.z
+        let sx = scale * bx, sz = scale * bz
+        let xf1 = sx * f1, xf2 = sx * f2, xf3 = sx * f3
+        let a1 = g1 + sz * f1, a2 = g2 + sz * f2, a3 = g3 + sz * f3
+        return SIMD4(x * a2 - y * a1 - z * xf2 + y * xf3,
+                     z * a1 + w * a2 - 2 * x * a3 + y * xf2 + z * xf3,
+                     z * a2 - w * a1 - 2 * y * (a3 + xf1) + x * xf2 + w * xf3,
+                     x * a1 + y * a2 - 2 * z * xf1 - w * xf2 + x * xf3)
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
