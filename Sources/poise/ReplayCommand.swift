@@ -27,7 +27,12 @@ struct ReplayCommand: ParsableCommand {
             frame: \(ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).
             Column groups: \(ReplayColumn.allCases.map(\.rawValue).joined(separator: ", ")), or all.
 
-            A `poise run` recording (it has a `sample` column), or any trace with --ticks,             replays through the loop's whole tick instead — filter, controller, arming             supervisor and output mappings of --config — and the output is in the             recording's format with one `out_NAME` column per output channel. A recording             replayed with the configuration it was made with gives byte-identical estimates,             arming states and outputs.
+            A `poise run` recording (it has a `sample` column), or any trace with --ticks, \
+            replays through the loop's whole tick instead — filter, controller, arming \
+            supervisor and output mappings of --config — and the output is in the \
+            recording's format with one `out_NAME` column per output channel. A recording \
+            replayed with the configuration it was made with gives byte-identical estimates, \
+            arming states and outputs.
 
             Examples:
               poise replay run.csv --output estimate.csv
