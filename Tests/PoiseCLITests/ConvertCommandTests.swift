@@ -16,7 +16,8 @@ import Testing
     static var poise: String { repository + "/.build/debug/poise" }
 
     static func directory() -> String {
-        var template = Array("/tmp/poise-convert-XXXXXX".utf8CString)
+        let parent = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(parent)/poise-convert-XXXXXX".utf8CString)
         _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

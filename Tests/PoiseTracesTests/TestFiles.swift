@@ -8,7 +8,8 @@ import PoiseTraces
 /// Scratch files for tests: one fresh directory per call site.
 enum TestFiles {
     static func directory() -> String {
-        var template = Array("/tmp/poise-traces-XXXXXX".utf8CString)
+        let parent = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(parent)/poise-traces-XXXXXX".utf8CString)
         let result = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(result != nil, "mkdtemp failed")
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
