@@ -17,9 +17,7 @@ import PoiseMath
 /// seconds (flag `.initialising`); during the ramp the step is proportional to small
 /// gradients rather than normalised, so the large gain cannot chatter. With `startupTime = 0`
 /// the update is exactly the published algorithm. The filter does not estimate the gyroscope bias.
-@frozen
 public struct MadgwickFilter: AttitudeFilter {
-    @frozen
     public struct Settings: Sendable {
         /// Gradient-descent step, rad/s: the largest attitude correction rate. Default 0.1.
         public var beta: Float
@@ -48,10 +46,7 @@ public struct MadgwickFilter: AttitudeFilter {
     public var attitude: Quaternion { output }
     /// `northWestUpToENU ⊗ state`, kept by `update` and `reset`.
     @usableFromInline var output: Quaternion
-    /// Flags of the last update and the rejected-sample count.
-    @inlinable
-    public var status: FilterStatus { currentStatus }
-    @usableFromInline var currentStatus: FilterStatus
+    public private(set) var status: FilterStatus
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion
     @usableFromInline var aligned: Bool
@@ -62,7 +57,7 @@ public struct MadgwickFilter: AttitudeFilter {
         self.settings = settings
         state = .identity
         output = Self.northWestUpToENU
-        currentStatus = FilterStatus(flags: [.initialising])
+        status = FilterStatus(flags: [.initialising])
         aligned = false
         elapsed = 0
     }
@@ -73,7 +68,7 @@ public struct MadgwickFilter: AttitudeFilter {
         output = Self.toENU(state)
         aligned = true
         elapsed = 0
-        currentStatus.flags = []
+        status.flags = []
     }
 
     /// The gain this sample: the start-up ramp, then `beta`.
@@ -101,27 +96,21 @@ public struct MadgwickFilter: AttitudeFilter {
         return Quaternion(components: c * (v + SIMD4(-v[3], -v[2], v[1], v[0])))
     }
 
-    /// The first attitude from a sample (once, at start-up; not worth inlining).
-    @usableFromInline
-    mutating func align(_ input: ScreenedSample, flags: inout FilterFlags) {
-        if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
-            state = Self.northWestUpToENU.conjugate * start
-            aligned = true
-        }
-    }
-
     /// The update in Madgwick's frame, written as scalar arithmetic on q's components (the
     /// optimiser packs what pays into vectors; hand-written four-lane forms cost more in
     /// shuffles than they saved).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func step(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
-        let input = settings.screen.screen(sample, dt: dt, status: &currentStatus, flags: &flags)
-        defer { currentStatus.flags = flags }
+        let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
+        defer { status.flags = flags }
         guard input.usable else { return }
 
-        guard aligned else {
-            align(input, flags: &flags)
+        if !aligned {
+            if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
+                state = Self.northWestUpToENU.conjugate * start
+                aligned = true
+            }
             return
         }
         let beta = gain
