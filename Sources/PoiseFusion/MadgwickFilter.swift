@@ -101,36 +101,44 @@ public struct MadgwickFilter: AttitudeFilter {
     /// shuffles than they saved).
     @inline(__always)
     mutating func step(_ sample: InertialSample, dt: Float) {
+        let verdict = settings.screen.verdict(sample, dt: dt)
         var flags = FilterFlags(rawValue: 0)
-        let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
+        if verdict.rejected {
+            status.rejectedSamples &+= 1
+            flags.insert(.inputRejected)
+        }
         defer { status.flags = flags }
-        guard input.usable else { return }
+        guard verdict.usable else { return }
 
-        if !aligned {
-            if let start = StartupAlignment.firstAttitude(input, flags: &flags) {
+        guard aligned else {
+            if let start = StartupAlignment.firstAttitude(settings.screen.screen(sample, dt: dt),
+                                                          flags: &flags) {
                 state = Self.northWestUpToENU.conjugate * start
                 aligned = true
             }
             return
         }
-        let beta = gain
+        var beta = settings.beta
         let ramping = elapsed < settings.startupTime
         if ramping {
+            beta = gain
             flags.insert(.initialising)
             elapsed += dt
         }
 
         let q = state
         // The gyroscope's step, q + dt·½·q⊗(0, ω).
-        let predicted = Self.integrated(q, input.gyroscope * (0.5 * dt))
-        guard let a = input.accelerometer else {
+        let predicted = Self.integrated(q, sample.gyroscope * (0.5 * dt))
+        guard verdict.accelerometer else {
             state = Self.renormalised(predicted, fallback: q)
             return
         }
+        let a = sample.accelerometer
         let gravity = a * inlineReciprocalSquareRoot(dot(a, a))
         let step: SIMD4<Float>
-        if let m = input.magnetometer {
-            step = Self.gradient(q, gravity: gravity, field: m)
+        if verdict.magnetometer {
+            // The verdict passes a magnetometer only when the sample has one.
+            step = Self.gradient(q, gravity: gravity, field: sample.magnetometer.unsafelyUnwrapped)
             flags.insert(.magnetometerUsed)
         } else {
             step = Self.gradient(q, gravity: gravity)
@@ -150,11 +158,26 @@ public struct MadgwickFilter: AttitudeFilter {
     /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step.
     @inlinable @inline(__always)
     static func integrated(_ q: Quaternion, _ h: SIMD3<Float>) -> SIMD4<Float> {
-        let w = q.w, x = q.x, y = q.y, z = q.z
-        return SIMD4(w - x * h.x - y * h.y - z * h.z,
-                     x + w * h.x + y * h.z - z * h.y,
-                     y + w * h.y - x * h.z + z * h.x,
-                     z + w * h.z + x * h.y - y * h.x)
+        let p = Swizzles(q)
+        return q.components + h.x * SIMD4(-1, 1, 1, -1) * p.yxwz + h.y * SIMD4(-1, -1, 1, 1) * p.zwxy
+            + h.z * SIMD4(-1, 1, -1, 1) * p.wzyx
+    }
+
+    /// q's components in the three orders that quaternion products and Madgwick's Jacobian
+    /// rows are made of (one shuffle each), so both are four-lane sums of products instead of
+    /// sixteen scalar terms the vectoriser packs with shuffles of its own.
+    @usableFromInline
+    struct Swizzles {
+        /// (x, w, z, y), (y, z, w, x), (z, y, x, w) of q = (w, x, y, z).
+        @usableFromInline var yxwz, zwxy, wzyx: SIMD4<Float>
+
+        @inlinable @inline(__always)
+        init(_ q: Quaternion) {
+            let v = q.components
+            yxwz = SIMD4(v[1], v[0], v[3], v[2])
+            zwxy = SIMD4(v[2], v[3], v[0], v[1])
+            wzyx = SIMD4(v[3], v[2], v[1], v[0])
+        }
     }
 
     /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
@@ -221,10 +244,17 @@ public struct MadgwickFilter: AttitudeFilter {
         let sx = scale * bx, sz = scale * bz
         let xf1 = sx * f1, xf2 = sx * f2, xf3 = sx * f3
         let a1 = g1 + sz * f1, a2 = g2 + sz * f2, a3 = g3 + sz * f3
-        return SIMD4(x * a2 - y * a1 - z * xf2 + y * xf3,
-                     z * a1 + w * a2 - 2 * x * a3 + y * xf2 + z * xf3,
-                     z * a2 - w * a1 - 2 * y * (a3 + xf1) + x * xf2 + w * xf3,
-                     x * a1 + y * a2 - 2 * z * xf1 - w * xf2 + x * xf3)
+        // Jᵀf row by row is
+        //   w: x·a2 − y·a1 − z·xf2 + y·xf3
+        //   x: z·a1 + w·a2 − 2x·a3 + y·xf2 + z·xf3
+        //   y: z·a2 − w·a1 − 2y·(a3 + xf1) + x·xf2 + w·xf3
+        //   z: x·a1 + y·a2 − 2z·xf1 − w·xf2 + x·xf3
+        // which is four lanes of q's swizzles times per-lane coefficients.
+        let p = Swizzles(q)
+        let one = SIMD4<Float>(repeating: 1)
+        return p.zwxy * (a1 * SIMD4(-1, 1, -1, 1) + xf3 * one) + p.yxwz * a2
+            + p.wzyx * (xf2 * SIMD4(-1, 1, 1, -1))
+            + q.components * (a3 * SIMD4(0, -2, -2, 0) + xf1 * SIMD4(0, 0, -2, -2))
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.

@@ -39,31 +39,57 @@ public struct SampleScreen: Sendable {
     /// readings, which are rejected as well.
     @inlinable @inline(__always)
     public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
-        var result = ScreenedSample(usable: false, gyroscope: .zero, accelerometer: nil,
-                                    magnetometer: nil, rejected: false)
+        let verdict = self.verdict(sample, dt: dt)
+        return ScreenedSample(
+            usable: verdict.usable, gyroscope: verdict.usable ? sample.gyroscope : .zero,
+            accelerometer: verdict.accelerometer ? sample.accelerometer : nil,
+            magnetometer: verdict.magnetometer ? sample.magnetometer : nil,
+            rejected: verdict.rejected)
+    }
+
+    /// The same decisions as `screen` as four flags, for filters that read the sample's own
+    /// vectors: optionals in a returned struct are repacked through integer registers, which
+    /// costs the cheapest filters a tenth of their update.
+    @inlinable @inline(__always)
+    public func verdict(_ sample: InertialSample, dt: Float) -> ScreenVerdict {
         let g = sample.gyroscope
         guard dt > 0, dt <= maximumStep, dot(g, g) < .infinity else {
-            result.rejected = true
-            return result
+            return ScreenVerdict(usable: false, accelerometer: false, magnetometer: false, rejected: true)
         }
-        result.usable = true
-        result.gyroscope = g
-        let a = sample.accelerometer
-        let a2 = dot(a, a)
-        if a2 >= minimumAcceleration * minimumAcceleration, a2 <= maximumAcceleration * maximumAcceleration {
-            result.accelerometer = a
-        } else {
-            result.rejected = true
-        }
+        let a2 = dot(sample.accelerometer, sample.accelerometer)
+        let accelerometer = a2 >= minimumAcceleration * minimumAcceleration
+            && a2 <= maximumAcceleration * maximumAcceleration
+        var magnetometer = false
+        var rejected = !accelerometer
         if let m = sample.magnetometer {
             let m2 = dot(m, m)
-            if m2 >= minimumMagneticField * minimumMagneticField, m2 <= maximumMagneticField * maximumMagneticField {
-                result.magnetometer = m
-            } else {
-                result.rejected = true
-            }
+            magnetometer = m2 >= minimumMagneticField * minimumMagneticField
+                && m2 <= maximumMagneticField * maximumMagneticField
+            rejected = rejected || !magnetometer
         }
-        return result
+        return ScreenVerdict(usable: true, accelerometer: accelerometer, magnetometer: magnetometer,
+                             rejected: rejected)
+    }
+}
+
+/// Which parts of a sample passed `SampleScreen`, as flags.
+@frozen
+public struct ScreenVerdict: Sendable, Equatable {
+    /// False when the whole sample must be skipped.
+    public var usable: Bool
+    /// The accelerometer reading may be used.
+    public var accelerometer: Bool
+    /// The magnetometer reading exists and may be used.
+    public var magnetometer: Bool
+    /// True when anything was dropped (count it in `FilterStatus.rejectedSamples`).
+    public var rejected: Bool
+
+    @inlinable
+    public init(usable: Bool, accelerometer: Bool, magnetometer: Bool, rejected: Bool) {
+        self.usable = usable
+        self.accelerometer = accelerometer
+        self.magnetometer = magnetometer
+        self.rejected = rejected
     }
 }
 
