@@ -101,7 +101,9 @@ public struct MadgwickFilter: AttitudeFilter {
     /// shuffles than they saved).
     @inline(__always)
     mutating func step(_ sample: InertialSample, dt: Float) {
-        let verdict = settings.screen.verdict(sample, dt: dt)
+        // The squared norm screens the accelerometer and normalises it.
+        let a = sample.accelerometer, a2 = dot(a, a)
+        let verdict = settings.screen.verdict(sample, dt: dt, accelerationSquared: a2)
         var flags = FilterFlags(rawValue: 0)
         if verdict.rejected {
             status.rejectedSamples &+= 1
@@ -119,9 +121,10 @@ public struct MadgwickFilter: AttitudeFilter {
             return
         }
         var beta = settings.beta
-        let ramping = elapsed < settings.startupTime
-        if ramping {
+        var limit = Float.infinity
+        if elapsed < settings.startupTime {
             beta = gain
+            limit = 1
             flags.insert(.initialising)
             elapsed += dt
         }
@@ -133,12 +136,12 @@ public struct MadgwickFilter: AttitudeFilter {
             state = Self.renormalised(predicted, fallback: q)
             return
         }
-        let a = sample.accelerometer
-        let gravity = a * inlineReciprocalSquareRoot(dot(a, a))
+        let gravity = a * inlineReciprocalSquareRoot(a2)
         let step: SIMD4<Float>
         if verdict.magnetometer {
             // The verdict passes a magnetometer only when the sample has one.
-            step = Self.gradient(q, gravity: gravity, field: sample.magnetometer.unsafelyUnwrapped)
+            let m = sample.magnetometer.unsafelyUnwrapped
+            step = Self.gradient(q, gravity: gravity, field: m, inverseSquaredNorm: 1 / dot(m, m))
             flags.insert(.magnetometerUsed)
         } else {
             step = Self.gradient(q, gravity: gravity)
@@ -150,8 +153,9 @@ public struct MadgwickFilter: AttitudeFilter {
         }
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
-        // gradients (|∇f| < 1, errors below ~30°) act in proportion.
-        let c = beta * dt * inlineReciprocalSquareRoot(ramping ? max(n2, 1) : n2)
+        // gradients (|∇f| < 1, errors below ~30°) act in proportion: 1/√max(n², 1) is
+        // min(1/√n², 1).
+        let c = beta * dt * min(inlineReciprocalSquareRoot(n2), limit)
         state = Self.renormalised(predicted - c * step, fallback: q)
     }
 
@@ -216,9 +220,10 @@ public struct MadgwickFilter: AttitudeFilter {
     /// benchmarks.
     ///
     /// The field term is homogeneous of degree 2 in (m, bx, bz): it is computed from the raw
-    /// reading `m` and scaled by 1/|m|² instead of normalising `m` first.
+    /// reading `m` and scaled by `scale` = 1/|m|² instead of normalising `m` first.
     @inlinable @inline(__always)
-    static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>) -> SIMD4<Float> {
+    static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>,
+                         inverseSquaredNorm scale: Float) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
         // Half the rotation matrix R(q), entry by entry: the field's world-frame reading, the
         // predicted gravity and the predicted field all come from it.
@@ -233,7 +238,6 @@ public struct MadgwickFilter: AttitudeFilter {
         let ey = h21 * m.x + h22 * m.y + h23 * m.z
         let bz = 2 * (h31 * m.x + h32 * m.y + h33 * m.z)
         let bx = 2 * inlineSquareRoot(ex * ex + ey * ey)
-        let scale = 1 / dot(m, m)
         // Gravity residual, twice (the Jacobian's factor 2 folded in).
         let g1 = 2 * (2 * h31 - a.x), g2 = 2 * (2 * h32 - a.y), g3 = 2 * (2 * h33 - a.z)
         // Field residual f_b in raw units, then scaled by 1/|m|² and by bx and bz (the

@@ -52,11 +52,17 @@ public struct SampleScreen: Sendable {
     /// costs the cheapest filters a tenth of their update.
     @inlinable @inline(__always)
     public func verdict(_ sample: InertialSample, dt: Float) -> ScreenVerdict {
+        verdict(sample, dt: dt, accelerationSquared: dot(sample.accelerometer, sample.accelerometer))
+    }
+
+    /// `verdict` with the accelerometer's squared norm, which a filter normalising it needs
+    /// anyway, computed once by the caller.
+    @inlinable @inline(__always)
+    public func verdict(_ sample: InertialSample, dt: Float, accelerationSquared a2: Float) -> ScreenVerdict {
         let g = sample.gyroscope
         guard dt > 0, dt <= maximumStep, dot(g, g) < .infinity else {
             return ScreenVerdict(usable: false, accelerometer: false, magnetometer: false, rejected: true)
         }
-        let a2 = dot(sample.accelerometer, sample.accelerometer)
         let accelerometer = a2 >= minimumAcceleration * minimumAcceleration
             && a2 <= maximumAcceleration * maximumAcceleration
         var magnetometer = false
