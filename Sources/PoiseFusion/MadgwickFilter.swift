@@ -71,14 +71,6 @@ public struct MadgwickFilter: AttitudeFilter {
         status.flags = []
     }
 
-    /// The gain this sample: the start-up ramp, then `beta`.
-    @inlinable
-    var gain: Float {
-        let duration = settings.startupTime
-        guard duration > 0, elapsed < duration else { return settings.beta }
-        return settings.startupGain + (settings.beta - settings.startupGain) * (elapsed / duration)
-    }
-
     #if !DEBUG  // the checker needs whole-module builds to see same-module callees
     @_noAllocation @_noLocks
     #endif
@@ -105,25 +97,24 @@ public struct MadgwickFilter: AttitudeFilter {
         let a = sample.accelerometer, a2 = dot(a, a)
         let verdict = settings.screen.verdict(sample, dt: dt, accelerationSquared: a2)
         var flags = FilterFlags(rawValue: 0)
-        if verdict.rejected {
-            status.rejectedSamples &+= 1
-            flags.insert(.inputRejected)
-        }
+        SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
         defer { status.flags = flags }
         guard verdict.usable else { return }
 
         guard aligned else {
-            if let start = StartupAlignment.firstAttitude(settings.screen.screen(sample, dt: dt),
+            if let start = StartupAlignment.firstAttitude(ScreenedSample(sample, verdict: verdict),
                                                           flags: &flags) {
                 state = Self.northWestUpToENU.conjugate * start
                 aligned = true
             }
             return
         }
+        // The gain: during the start-up ramp (elapsed < startupTime, so startupTime > 0) it
+        // falls linearly from `startupGain` to `beta`.
         var beta = settings.beta
         var limit = Float.infinity
         if elapsed < settings.startupTime {
-            beta = gain
+            beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
             limit = 1
             flags.insert(.initialising)
             elapsed += dt

@@ -39,12 +39,7 @@ public struct SampleScreen: Sendable {
     /// readings, which are rejected as well.
     @inlinable @inline(__always)
     public func screen(_ sample: InertialSample, dt: Float) -> ScreenedSample {
-        let verdict = self.verdict(sample, dt: dt)
-        return ScreenedSample(
-            usable: verdict.usable, gyroscope: verdict.usable ? sample.gyroscope : .zero,
-            accelerometer: verdict.accelerometer ? sample.accelerometer : nil,
-            magnetometer: verdict.magnetometer ? sample.magnetometer : nil,
-            rejected: verdict.rejected)
+        ScreenedSample(sample, verdict: verdict(sample, dt: dt))
     }
 
     /// The same decisions as `screen` as four flags, for filters that read the sample's own
@@ -106,11 +101,18 @@ extension SampleScreen {
     public func screen(_ sample: InertialSample, dt: Float, status: inout FilterStatus,
                        flags: inout FilterFlags) -> ScreenedSample {
         let input = screen(sample, dt: dt)
-        if input.rejected {
+        Self.book(rejected: input.rejected, status: &status, flags: &flags)
+        return input
+    }
+
+    /// Books a rejection: counted in `status.rejectedSamples` and flagged `.inputRejected` in
+    /// `flags` (the flags the filter will publish).
+    @inlinable @inline(__always)
+    public static func book(rejected: Bool, status: inout FilterStatus, flags: inout FilterFlags) {
+        if rejected {
             status.rejectedSamples &+= 1
             flags.insert(.inputRejected)
         }
-        return input
     }
 }
 
@@ -124,6 +126,15 @@ public struct ScreenedSample: Sendable {
     public var magnetometer: SIMD3<Float>?
     /// True when anything was dropped (count it in `FilterStatus.rejectedSamples`).
     public var rejected: Bool
+
+    /// The parts of `sample` that `verdict` passes.
+    @inlinable @inline(__always)
+    public init(_ sample: InertialSample, verdict: ScreenVerdict) {
+        self.init(usable: verdict.usable, gyroscope: verdict.usable ? sample.gyroscope : .zero,
+                  accelerometer: verdict.accelerometer ? sample.accelerometer : nil,
+                  magnetometer: verdict.magnetometer ? sample.magnetometer : nil,
+                  rejected: verdict.rejected)
+    }
 
     @inlinable
     public init(usable: Bool, gyroscope: SIMD3<Float>, accelerometer: SIMD3<Float>?,
