@@ -146,31 +146,35 @@ public struct PoiseFilter: AttitudeFilter {
     /// The body of `update`.
     @inlinable @inline(__always)
     mutating func fuse(_ sample: InertialSample, dt: Float) {
-        var screened = settings.screen.screen(sample, dt: dt)
+        // The verdict's flags, not a screened copy of the sample: optionals in a returned
+        // struct are repacked through integer registers on every update.
+        let verdict = settings.screen.verdict(sample, dt: dt)
+        let gyroscope = sample.gyroscope
+        var usable = verdict.usable, rejected = verdict.rejected
         // An angular rate beyond any gyroscope's range is a glitch: integrating it would
         // throw the attitude away.
         let rateLimit = settings.maximumAngularRate
-        if screened.usable, dot(screened.gyroscope, screened.gyroscope) > rateLimit * rateLimit {
-            screened.usable = false
-            screened.rejected = true
+        if usable, dot(gyroscope, gyroscope) > rateLimit * rateLimit {
+            usable = false
+            rejected = true
         }
         var newFlags = FilterFlags(rawValue: 0)
-        if screened.rejected {
+        if rejected {
             rejectedSamples &+= 1
             newFlags.insert(.inputRejected)
         }
-        guard screened.usable else {
+        guard usable else {
             flags = newFlags.union(flags.intersection(Self.persistentFlags))
             return
         }
 
         // 1. Strapdown integration into I.
-        let rate = screened.gyroscope - biasEstimator.bias
+        let rate = gyroscope - biasEstimator.bias
         gyroscopeAttitude = Self.renormalized(gyroscopeAttitude * Self.rotation(rate * dt))
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
-        if let a = screened.accelerometer {
-            updateInclination(a, gyroscope: screened.gyroscope, dt: dt, flags: &newFlags)
+        if verdict.accelerometer {
+            updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
@@ -183,7 +187,8 @@ public struct PoiseFilter: AttitudeFilter {
         // and its age is unknown. So readings correct the heading weighted by the time since
         // the last fresh one, and a steady, repeating reading still counts every 0.1 s.
         magnetometerElapsed += dt
-        if let m = screened.magnetometer,
+        // The verdict passes a magnetometer only when the sample has one.
+        if verdict.magnetometer, case let m = sample.magnetometer.unsafelyUnwrapped,
            m != lastMagnetometer || magnetometerElapsed >= Self.longestMagnetometerStep {
             lastMagnetometer = m
             updateHeading(m, rate: rate, dt: min(magnetometerElapsed, Self.longestMagnetometerStep),
