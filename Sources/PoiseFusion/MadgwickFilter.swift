@@ -96,19 +96,12 @@ public struct MadgwickFilter: AttitudeFilter {
         // The squared norm screens the accelerometer and normalises it.
         let a = sample.accelerometer, a2 = dot(a, a)
         let verdict = settings.screen.verdict(sample, dt: dt, accelerationSquared: a2)
+        // Skipped samples and start-up are rare and call out: handled out of line, so no
+        // integer here lives across a call and the update saves no registers.
+        guard verdict.usable, aligned else { return skipOrAlign(sample, verdict: verdict) }
         var flags = FilterFlags(rawValue: 0)
         SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
-        defer { status.flags = flags }
-        guard verdict.usable else { return }
 
-        guard aligned else {
-            if let start = StartupAlignment.firstAttitude(ScreenedSample(sample, verdict: verdict),
-                                                          flags: &flags) {
-                state = Self.northWestUpToENU.conjugate * start
-                aligned = true
-            }
-            return
-        }
         // The gain: during the start-up ramp (elapsed < startupTime, so startupTime > 0) it
         // falls linearly from `startupGain` to `beta`.
         var beta = settings.beta
@@ -124,6 +117,7 @@ public struct MadgwickFilter: AttitudeFilter {
         // The gyroscope's step, q + dt·½·q⊗(0, ω).
         let predicted = Self.integrated(q, sample.gyroscope * (0.5 * dt))
         guard verdict.accelerometer else {
+            status.flags = flags
             state = Self.renormalised(predicted, fallback: q)
             return
         }
@@ -137,17 +131,53 @@ public struct MadgwickFilter: AttitudeFilter {
         } else {
             step = Self.gradient(q, gravity: gravity)
         }
-        let n2 = (step * step).sum()
-        guard n2 > 0, n2.isFinite else {
-            state = Self.renormalised(predicted, fallback: q)
-            return
-        }
+        status.flags = flags
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
         // gradients (|∇f| < 1, errors below ~30°) act in proportion: 1/√max(n², 1) is
-        // min(1/√n², 1).
+        // min(1/√n², 1). A zero, infinite or NaN n² is not tested here: it makes the
+        // corrected state non-finite (0·∞) or leaves it exactly `predicted` (a zero step
+        // during the ramp, a finite step whose square overflows), which is the published
+        // fallback; `corrected` sorts out the non-finite cases.
+        let n2 = Self.squaredLength(step)
         let c = beta * dt * min(inlineReciprocalSquareRoot(n2), limit)
-        state = Self.renormalised(predicted - c * step, fallback: q)
+        let v = predicted - c * step
+        let v2 = Self.squaredLength(v)
+        if v2 > 1e-6, v2 < .infinity {
+            state = Quaternion(components: v * inlineReciprocalSquareRoot(v2))
+        } else {
+            state = Self.corrected(predicted, by: step, gain: c, squaredNorm: n2, fallback: q)
+        }
+    }
+
+    /// A skipped sample, or start-up alignment from the first usable one.
+    @inline(never)
+    mutating func skipOrAlign(_ sample: InertialSample, verdict: ScreenVerdict) {
+        var flags = FilterFlags(rawValue: 0)
+        SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
+        if verdict.usable, let start = StartupAlignment.firstAttitude(ScreenedSample(sample, verdict: verdict),
+                                                                     flags: &flags) {
+            state = Self.northWestUpToENU.conjugate * start
+            aligned = true
+        }
+        status.flags = flags
+    }
+
+    /// The corrected step when the fast path's result was not normalisable: the gyroscope's
+    /// step alone when the gradient's n² is zero or not finite, else `fallback` as
+    /// `renormalised` would give.
+    @inline(never)
+    static func corrected(_ predicted: SIMD4<Float>, by step: SIMD4<Float>, gain c: Float,
+                          squaredNorm n2: Float, fallback: Quaternion) -> Quaternion {
+        guard n2 > 0, n2.isFinite else { return renormalised(predicted, fallback: fallback) }
+        return renormalised(predicted - c * step, fallback: fallback)
+    }
+
+    /// |v|² summed in pairs (fewer instructions than lane by lane).
+    @inlinable @inline(__always)
+    static func squaredLength(_ v: SIMD4<Float>) -> Float {
+        let p = v * v, h = p.lowHalf + p.highHalf
+        return h.x + h.y
     }
 
     /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step.
@@ -175,18 +205,12 @@ public struct MadgwickFilter: AttitudeFilter {
         }
     }
 
-    /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
-    /// tiny amount, so |v|² = 1 + ε with |ε| < 1e-3, where 1 − ε/2 + 3ε²/8 equals 1/√(1+ε)
-    /// to within 5/16·|ε|³ < 4e-10, below Float resolution, and takes two multiply-adds
-    /// instead of a square root and a division.
+    /// `v / |v|`, or `fallback` when `v` is degenerate (|v|² not above 1e-6, or not finite).
     @inlinable @inline(__always)
     static func renormalised(_ v: SIMD4<Float>, fallback: Quaternion) -> Quaternion {
-        let e = (v * v).sum() - 1
-        if abs(e) < 1e-3 {
-            return Quaternion(components: v * (1 + e * (-0.5 + 0.375 * e)))
-        }
-        guard e.isFinite, e > -1 + 1e-6 else { return fallback }
-        return Quaternion(components: v * inlineReciprocalSquareRoot(e + 1))
+        let v2 = squaredLength(v)
+        guard v2 > 1e-6, v2 < .infinity else { return fallback }
+        return Quaternion(components: v * inlineReciprocalSquareRoot(v2))
     }
 
     /// Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
