@@ -102,25 +102,15 @@ public struct MadgwickFilter: AttitudeFilter {
         var flags = FilterFlags(rawValue: 0)
         SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
 
-        // The gain: during the start-up ramp (elapsed < startupTime, so startupTime > 0) it
-        // falls linearly from `startupGain` to `beta`.
-        var beta = settings.beta
-        var limit = Float.infinity
-        if elapsed < settings.startupTime {
-            beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
-            limit = 1
-            flags.insert(.initialising)
-            elapsed += dt
-        }
-
         let q = state
-        // The gyroscope's step, q + dt·½·q⊗(0, ω).
-        let predicted = Self.integrated(q, sample.gyroscope * (0.5 * dt))
         guard verdict.accelerometer else {
+            let predicted = advance(q, sample.gyroscope, dt: dt, flags: &flags).predicted
             status.flags = flags
             state = Self.renormalised(predicted, fallback: q)
             return
         }
+        // The gradient first, the gain and the gyroscope's step after it: only q and dt are
+        // live through the gradient, which then needs no spills.
         let gravity = a * inlineReciprocalSquareRoot(a2)
         let step: SIMD4<Float>
         if verdict.magnetometer {
@@ -131,6 +121,7 @@ public struct MadgwickFilter: AttitudeFilter {
         } else {
             step = Self.gradient(q, gravity: gravity)
         }
+        let (predicted, beta, limit) = advance(q, sample.gyroscope, dt: dt, flags: &flags)
         status.flags = flags
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
@@ -148,6 +139,23 @@ public struct MadgwickFilter: AttitudeFilter {
         } else {
             state = Self.corrected(predicted, by: step, gain: c, squaredNorm: n2, fallback: q)
         }
+    }
+
+    /// The gyroscope's step, q + dt·½·q⊗(0, ω), and the gain: during the start-up ramp
+    /// (elapsed < startupTime, so startupTime > 0) it falls linearly from `startupGain` to
+    /// `beta`, and the normalised step is capped (`limit`).
+    @inline(__always)
+    mutating func advance(_ q: Quaternion, _ gyroscope: SIMD3<Float>, dt: Float, flags: inout FilterFlags)
+        -> (predicted: SIMD4<Float>, beta: Float, limit: Float) {
+        var beta = settings.beta
+        var limit = Float.infinity
+        if elapsed < settings.startupTime {
+            beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
+            limit = 1
+            flags.insert(.initialising)
+            elapsed += dt
+        }
+        return (Self.integrated(q, gyroscope * (0.5 * dt)), beta, limit)
     }
 
     /// A skipped sample, or start-up alignment from the first usable one.
