@@ -155,7 +155,7 @@ public struct MadgwickFilter: AttitudeFilter {
             flags.insert(.initialising)
             elapsed += dt
         }
-        return (Self.integrated(q, gyroscope * (0.5 * dt)), beta, limit)
+        return (Self.integrated(q, gyroscope * dt), beta, limit)
     }
 
     /// A skipped sample, or start-up alignment from the first usable one.
@@ -188,12 +188,14 @@ public struct MadgwickFilter: AttitudeFilter {
         return h.x + h.y
     }
 
-    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step.
+    /// q + ½·q⊗(0, r) for r = ω·dt: the gyroscope's first-order step. The ½ goes into the
+    /// sign vectors (exact, so the same bits as halving r), which keeps them multiplications:
+    /// ±1 becomes an add, a subtract and a blend.
     @inlinable @inline(__always)
-    static func integrated(_ q: Quaternion, _ h: SIMD3<Float>) -> SIMD4<Float> {
+    static func integrated(_ q: Quaternion, _ r: SIMD3<Float>) -> SIMD4<Float> {
         let p = Swizzles(q)
-        return q.components + h.x * SIMD4(-1, 1, 1, -1) * p.yxwz + h.y * SIMD4(-1, -1, 1, 1) * p.zwxy
-            + h.z * SIMD4(-1, 1, -1, 1) * p.wzyx
+        return q.components + r.x * SIMD4(-0.5, 0.5, 0.5, -0.5) * p.yxwz
+            + r.y * SIMD4(-0.5, -0.5, 0.5, 0.5) * p.zwxy + r.z * SIMD4(-0.5, 0.5, -0.5, 0.5) * p.wzyx
     }
 
     /// q's components in the three orders that quaternion products and Madgwick's Jacobian
