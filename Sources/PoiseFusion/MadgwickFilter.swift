@@ -126,7 +126,7 @@ public struct MadgwickFilter: AttitudeFilter {
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
         // gradients (|∇f| < 1, errors below ~30°) act in proportion: 1/√max(n², 1) is
-        // min(1/√n², 1). A zero, infinite or NaN n² is not tested here: it makes the
+        // min(1/√n², 1), and ½ for the doubled gradient. A zero, infinite or NaN n² is not tested here: it makes the
         // corrected state non-finite (0·∞) or leaves it exactly `predicted` (a zero step
         // during the ramp, a finite step whose square overflows), which is the published
         // fallback; `corrected` sorts out the non-finite cases.
@@ -151,7 +151,7 @@ public struct MadgwickFilter: AttitudeFilter {
         var limit = Float.infinity
         if elapsed < settings.startupTime {
             beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
-            limit = 1
+            limit = 0.5  // 1 for the gradient at its true length
             flags.insert(.initialising)
             elapsed += dt
         }
@@ -223,22 +223,22 @@ public struct MadgwickFilter: AttitudeFilter {
         return Quaternion(components: v * inlineReciprocalSquareRoot(v2))
     }
 
-    /// Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
+    /// 2·Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
     /// The published Jacobian's rows are ±q with components swapped, so Jᵀf is q's
-    /// components times the three residuals.
+    /// components times the three residuals. Doubled like the 9D gradient (see there).
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let f1 = 2 * (2 * (x * z - w * y) - a.x)
-        let f2 = 2 * (2 * (w * x + y * z) - a.y)
-        let f3 = 4 * (1 - 2 * (x * x + y * y) - a.z)
+        let f1 = 4 * (2 * (x * z - w * y) - a.x)
+        let f2 = 4 * (2 * (w * x + y * z) - a.y)
+        let f3 = 8 * (1 - 2 * (x * x + y * y) - a.z)
         return SIMD4(x * f2 - y * f1,
                      z * f1 + w * f2 - x * f3,
                      z * f2 - w * f1 - y * f3,
                      x * f1 + y * f2)
     }
 
-    /// Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
+    /// 2·Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
     /// the north-west-up frame (â, m̂ unit, body frame; components w, x, y, z). The ½ is the
     /// published code's: its reference has half the measured length, which weakens the
     /// magnetometer's pull relative to gravity. Kept because it is the algorithm everybody
@@ -246,6 +246,10 @@ public struct MadgwickFilter: AttitudeFilter {
     ///
     /// The field term is homogeneous of degree 2 in (m, bx, bz): it is computed from the raw
     /// reading `m` and scaled by `scale` = 1/|m|² instead of normalising `m` first.
+    ///
+    /// Doubled because the optimiser turns ±1 lane factors into an add, a subtract and a
+    /// blend but keeps ±2 a multiplication; a power of two changes no bits of the normalised
+    /// step (the ramp's cap is halved to match).
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>,
                          inverseSquaredNorm scale: Float) -> SIMD4<Float> {
@@ -280,10 +284,10 @@ public struct MadgwickFilter: AttitudeFilter {
         //   z: x·a1 + y·a2 − 2z·xf1 − w·xf2 + x·xf3
         // which is four lanes of q's swizzles times per-lane coefficients.
         let p = Swizzles(q)
-        let one = SIMD4<Float>(repeating: 1)
-        return p.zwxy * (a1 * SIMD4(-1, 1, -1, 1) + xf3 * one) + p.yxwz * a2
-            + p.wzyx * (xf2 * SIMD4(-1, 1, 1, -1))
-            + q.components * (a3 * SIMD4(0, -2, -2, 0) + xf1 * SIMD4(0, 0, -2, -2))
+        let two = SIMD4<Float>(repeating: 2)
+        return p.zwxy * (a1 * SIMD4(-2, 2, -2, 2) + xf3 * two) + p.yxwz * (a2 * two)
+            + p.wzyx * (xf2 * SIMD4(-2, 2, 2, -2))
+            + q.components * (a3 * SIMD4(0, -4, -4, 0) + xf1 * SIMD4(0, 0, -4, -4))
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
