@@ -109,8 +109,8 @@ public struct MadgwickFilter: AttitudeFilter {
             state = Self.renormalised(predicted, fallback: q)
             return
         }
-        // The gradient first, the gain and the gyroscope's step after it: only q and dt are
-        // live through the gradient, which then needs no spills.
+        // The gradient first, the gain and the gyroscope's step after it, so that fewer values
+        // live through the gradient (fewer spills).
         let gravity = a * inlineReciprocalSquareRoot(a2)
         let step: SIMD4<Float>
         if verdict.magnetometer {
@@ -126,10 +126,11 @@ public struct MadgwickFilter: AttitudeFilter {
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
         // gradients (|∇f| < 1, errors below ~30°) act in proportion: 1/√max(n², 1) is
-        // min(1/√n², 1), and ½ for the doubled gradient. A zero, infinite or NaN n² is not tested here: it makes the
-        // corrected state non-finite (0·∞) or leaves it exactly `predicted` (a zero step
-        // during the ramp, a finite step whose square overflows), which is the published
-        // fallback; `corrected` sorts out the non-finite cases.
+        // min(1/√n², 1), with the cap ½ for the doubled gradient. A zero, infinite or NaN n²
+        // is not tested here: it makes the corrected state non-finite (0·∞) or leaves it
+        // exactly `predicted` (a zero step during the ramp, a finite step whose square
+        // overflows), which is the published fallback; `corrected` sorts out the non-finite
+        // cases.
         let n2 = Self.squaredLength(step)
         let c = beta * dt * min(inlineReciprocalSquareRoot(n2), limit)
         let v = predicted - c * step
@@ -171,9 +172,9 @@ public struct MadgwickFilter: AttitudeFilter {
         status.flags = flags
     }
 
-    /// The corrected step when the fast path's result was not normalisable: the gyroscope's
-    /// step alone when the gradient's n² is zero or not finite, else `fallback` as
-    /// `renormalised` would give.
+    /// The state when the fast path's result was not normalisable, with the published
+    /// fallbacks: the gyroscope's step alone when the gradient's n² is zero or not finite,
+    /// `fallback` when the result still cannot be normalised.
     @inline(never)
     static func corrected(_ predicted: SIMD4<Float>, by step: SIMD4<Float>, gain c: Float,
                           squaredNorm n2: Float, fallback: Quaternion) -> Quaternion {
