@@ -96,37 +96,21 @@ public struct MadgwickFilter: AttitudeFilter {
         // The squared norm screens the accelerometer and normalises it.
         let a = sample.accelerometer, a2 = dot(a, a)
         let verdict = settings.screen.verdict(sample, dt: dt, accelerationSquared: a2)
+        // Skipped samples and start-up are rare and call out: handled out of line, so no
+        // integer here lives across a call and the update saves no registers.
+        guard verdict.usable, aligned else { return skipOrAlign(sample, verdict: verdict) }
         var flags = FilterFlags(rawValue: 0)
         SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
-        defer { status.flags = flags }
-        guard verdict.usable else { return }
-
-        guard aligned else {
-            if let start = StartupAlignment.firstAttitude(ScreenedSample(sample, verdict: verdict),
-                                                          flags: &flags) {
-                state = Self.northWestUpToENU.conjugate * start
-                aligned = true
-            }
-            return
-        }
-        // The gain: during the start-up ramp (elapsed < startupTime, so startupTime > 0) it
-        // falls linearly from `startupGain` to `beta`.
-        var beta = settings.beta
-        var limit = Float.infinity
-        if elapsed < settings.startupTime {
-            beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
-            limit = 1
-            flags.insert(.initialising)
-            elapsed += dt
-        }
 
         let q = state
-        // The gyroscope's step, q + dt·½·q⊗(0, ω).
-        let predicted = Self.integrated(q, sample.gyroscope * (0.5 * dt))
         guard verdict.accelerometer else {
+            let predicted = advance(q, sample.gyroscope, dt: dt, flags: &flags).predicted
+            status.flags = flags
             state = Self.renormalised(predicted, fallback: q)
             return
         }
+        // The gradient first, the gain and the gyroscope's step after it, so that fewer values
+        // live through the gradient (fewer spills).
         let gravity = a * inlineReciprocalSquareRoot(a2)
         let step: SIMD4<Float>
         if verdict.magnetometer {
@@ -137,25 +121,82 @@ public struct MadgwickFilter: AttitudeFilter {
         } else {
             step = Self.gradient(q, gravity: gravity)
         }
-        let n2 = (step * step).sum()
-        guard n2 > 0, n2.isFinite else {
-            state = Self.renormalised(predicted, fallback: q)
-            return
-        }
+        let (predicted, beta, limit) = advance(q, sample.gyroscope, dt: dt, flags: &flags)
+        status.flags = flags
         // The published step is normalised: always `beta` long, however small the error, so
         // a large start-up gain would chatter around the solution. During the ramp, small
         // gradients (|∇f| < 1, errors below ~30°) act in proportion: 1/√max(n², 1) is
-        // min(1/√n², 1).
+        // min(1/√n², 1), with the cap ½ for the doubled gradient. A zero, infinite or NaN n²
+        // is not tested here: it makes the corrected state non-finite (0·∞) or leaves it
+        // exactly `predicted` (a zero step during the ramp, a finite step whose square
+        // overflows), which is the published fallback; `corrected` sorts out the non-finite
+        // cases.
+        let n2 = Self.squaredLength(step)
         let c = beta * dt * min(inlineReciprocalSquareRoot(n2), limit)
-        state = Self.renormalised(predicted - c * step, fallback: q)
+        let v = predicted - c * step
+        let v2 = Self.squaredLength(v)
+        if v2 > 1e-6, v2 < .infinity {
+            state = Quaternion(components: v * inlineReciprocalSquareRoot(v2))
+        } else {
+            state = Self.corrected(predicted, by: step, gain: c, squaredNorm: n2, fallback: q)
+        }
     }
 
-    /// q + q⊗(0, h) for h = ½·ω·dt: the gyroscope's first-order step.
+    /// The gyroscope's step, q + dt·½·q⊗(0, ω), and the gain: during the start-up ramp
+    /// (elapsed < startupTime, so startupTime > 0) it falls linearly from `startupGain` to
+    /// `beta`, and the normalised step is capped (`limit`).
+    @inline(__always)
+    mutating func advance(_ q: Quaternion, _ gyroscope: SIMD3<Float>, dt: Float, flags: inout FilterFlags)
+        -> (predicted: SIMD4<Float>, beta: Float, limit: Float) {
+        var beta = settings.beta
+        var limit = Float.infinity
+        if elapsed < settings.startupTime {
+            beta = settings.startupGain + (beta - settings.startupGain) * (elapsed / settings.startupTime)
+            limit = 0.5  // 1 for the gradient at its true length
+            flags.insert(.initialising)
+            elapsed += dt
+        }
+        return (Self.integrated(q, gyroscope * dt), beta, limit)
+    }
+
+    /// A skipped sample, or start-up alignment from the first usable one.
+    @inline(never)
+    mutating func skipOrAlign(_ sample: InertialSample, verdict: ScreenVerdict) {
+        var flags = FilterFlags(rawValue: 0)
+        SampleScreen.book(rejected: verdict.rejected, status: &status, flags: &flags)
+        if verdict.usable, let start = StartupAlignment.firstAttitude(ScreenedSample(sample, verdict: verdict),
+                                                                     flags: &flags) {
+            state = Self.northWestUpToENU.conjugate * start
+            aligned = true
+        }
+        status.flags = flags
+    }
+
+    /// The state when the fast path's result was not normalisable, with the published
+    /// fallbacks: the gyroscope's step alone when the gradient's n² is zero or not finite,
+    /// `fallback` when the result still cannot be normalised.
+    @inline(never)
+    static func corrected(_ predicted: SIMD4<Float>, by step: SIMD4<Float>, gain c: Float,
+                          squaredNorm n2: Float, fallback: Quaternion) -> Quaternion {
+        guard n2 > 0, n2.isFinite else { return renormalised(predicted, fallback: fallback) }
+        return renormalised(predicted - c * step, fallback: fallback)
+    }
+
+    /// |v|² summed in pairs (fewer instructions than lane by lane).
     @inlinable @inline(__always)
-    static func integrated(_ q: Quaternion, _ h: SIMD3<Float>) -> SIMD4<Float> {
+    static func squaredLength(_ v: SIMD4<Float>) -> Float {
+        let p = v * v, h = p.lowHalf + p.highHalf
+        return h.x + h.y
+    }
+
+    /// q + ½·q⊗(0, r) for r = ω·dt: the gyroscope's first-order step. The ½ goes into the
+    /// sign vectors (exact, so the same bits as halving r), which keeps them multiplications:
+    /// ±1 becomes an add, a subtract and a blend.
+    @inlinable @inline(__always)
+    static func integrated(_ q: Quaternion, _ r: SIMD3<Float>) -> SIMD4<Float> {
         let p = Swizzles(q)
-        return q.components + h.x * SIMD4(-1, 1, 1, -1) * p.yxwz + h.y * SIMD4(-1, -1, 1, 1) * p.zwxy
-            + h.z * SIMD4(-1, 1, -1, 1) * p.wzyx
+        return q.components + r.x * SIMD4(-0.5, 0.5, 0.5, -0.5) * p.yxwz
+            + r.y * SIMD4(-0.5, -0.5, 0.5, 0.5) * p.zwxy + r.z * SIMD4(-0.5, 0.5, -0.5, 0.5) * p.wzyx
     }
 
     /// q's components in the three orders that quaternion products and Madgwick's Jacobian
@@ -175,36 +216,30 @@ public struct MadgwickFilter: AttitudeFilter {
         }
     }
 
-    /// `v / |v|`, or `fallback` when `v` is degenerate. One step moves a unit quaternion by a
-    /// tiny amount, so |v|² = 1 + ε with |ε| < 1e-3, where 1 − ε/2 + 3ε²/8 equals 1/√(1+ε)
-    /// to within 5/16·|ε|³ < 4e-10, below Float resolution, and takes two multiply-adds
-    /// instead of a square root and a division.
+    /// `v / |v|`, or `fallback` when `v` is degenerate (|v|² not above 1e-6, or not finite).
     @inlinable @inline(__always)
     static func renormalised(_ v: SIMD4<Float>, fallback: Quaternion) -> Quaternion {
-        let e = (v * v).sum() - 1
-        if abs(e) < 1e-3 {
-            return Quaternion(components: v * (1 + e * (-0.5 + 0.375 * e)))
-        }
-        guard e.isFinite, e > -1 + 1e-6 else { return fallback }
-        return Quaternion(components: v * inlineReciprocalSquareRoot(e + 1))
+        let v2 = squaredLength(v)
+        guard v2 > 1e-6, v2 < .infinity else { return fallback }
+        return Quaternion(components: v * inlineReciprocalSquareRoot(v2))
     }
 
-    /// Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
+    /// 2·Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
     /// The published Jacobian's rows are ±q with components swapped, so Jᵀf is q's
-    /// components times the three residuals.
+    /// components times the three residuals. Doubled like the 9D gradient (see there).
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>) -> SIMD4<Float> {
         let w = q.w, x = q.x, y = q.y, z = q.z
-        let f1 = 2 * (2 * (x * z - w * y) - a.x)
-        let f2 = 2 * (2 * (w * x + y * z) - a.y)
-        let f3 = 4 * (1 - 2 * (x * x + y * y) - a.z)
+        let f1 = 4 * (2 * (x * z - w * y) - a.x)
+        let f2 = 4 * (2 * (w * x + y * z) - a.y)
+        let f3 = 8 * (1 - 2 * (x * x + y * y) - a.z)
         return SIMD4(x * f2 - y * f1,
                      z * f1 + w * f2 - x * f3,
                      z * f2 - w * f1 - y * f3,
                      x * f1 + y * f2)
     }
 
-    /// Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
+    /// 2·Jᵀf for gravity and the original's field objective f_b = ½·R(q)ᵀ(bx, 0, bz) − m̂ in
     /// the north-west-up frame (â, m̂ unit, body frame; components w, x, y, z). The ½ is the
     /// published code's: its reference has half the measured length, which weakens the
     /// magnetometer's pull relative to gravity. Kept because it is the algorithm everybody
@@ -212,6 +247,10 @@ public struct MadgwickFilter: AttitudeFilter {
     ///
     /// The field term is homogeneous of degree 2 in (m, bx, bz): it is computed from the raw
     /// reading `m` and scaled by `scale` = 1/|m|² instead of normalising `m` first.
+    ///
+    /// Doubled because the optimiser turns ±1 lane factors into an add, a subtract and a
+    /// blend but keeps ±2 a multiplication; a power of two changes no bits of the normalised
+    /// step (the ramp's cap is halved to match).
     @inlinable @inline(__always)
     static func gradient(_ q: Quaternion, gravity a: SIMD3<Float>, field m: SIMD3<Float>,
                          inverseSquaredNorm scale: Float) -> SIMD4<Float> {
@@ -246,10 +285,10 @@ public struct MadgwickFilter: AttitudeFilter {
         //   z: x·a1 + y·a2 − 2z·xf1 − w·xf2 + x·xf3
         // which is four lanes of q's swizzles times per-lane coefficients.
         let p = Swizzles(q)
-        let one = SIMD4<Float>(repeating: 1)
-        return p.zwxy * (a1 * SIMD4(-1, 1, -1, 1) + xf3 * one) + p.yxwz * a2
-            + p.wzyx * (xf2 * SIMD4(-1, 1, 1, -1))
-            + q.components * (a3 * SIMD4(0, -2, -2, 0) + xf1 * SIMD4(0, 0, -2, -2))
+        let two = SIMD4<Float>(repeating: 2)
+        return p.zwxy * (a1 * SIMD4(-2, 2, -2, 2) + xf3 * two) + p.yxwz * (a2 * two)
+            + p.wzyx * (xf2 * SIMD4(-2, 2, 2, -2))
+            + q.components * (a3 * SIMD4(0, -4, -4, 0) + xf1 * SIMD4(0, 0, -4, -4))
     }
 
     /// A quarter turn about the vertical: maps Madgwick's north-west-up world to ENU.
