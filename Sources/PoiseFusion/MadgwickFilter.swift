@@ -135,7 +135,7 @@ public struct MadgwickFilter: AttitudeFilter {
         let c = beta * dt * min(inlineReciprocalSquareRoot(n2), limit)
         let v = predicted - c * step
         let v2 = Self.squaredLength(v)
-        if v2 > 1e-6, v2 < .infinity {
+        if Self.isNormalisable(v2) {
             state = Quaternion(components: v * inlineReciprocalSquareRoot(v2))
         } else {
             state = Self.corrected(predicted, by: step, gain: c, squaredNorm: n2, fallback: q)
@@ -220,9 +220,14 @@ public struct MadgwickFilter: AttitudeFilter {
     @inlinable @inline(__always)
     static func renormalised(_ v: SIMD4<Float>, fallback: Quaternion) -> Quaternion {
         let v2 = squaredLength(v)
-        guard v2 > 1e-6, v2 < .infinity else { return fallback }
+        guard isNormalisable(v2) else { return fallback }
         return Quaternion(components: v * inlineReciprocalSquareRoot(v2))
     }
+
+    /// Whether a vector of squared length `v2` can be normalised (neither near zero nor
+    /// infinite; false for NaN). One definition for the fast path and the fallback.
+    @inlinable @inline(__always)
+    static func isNormalisable(_ v2: Float) -> Bool { v2 > 1e-6 && v2 < .infinity }
 
     /// 2·Jᵀf for gravity, f = R(q)ᵀ(0, 0, 1) − â (â unit, body frame; components w, x, y, z).
     /// The published Jacobian's rows are ±q with components swapped, so Jᵀf is q's
