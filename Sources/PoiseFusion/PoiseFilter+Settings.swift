@@ -18,6 +18,14 @@ extension PoiseFilter {
         /// Detect magnetic disturbances (field norm or dip off the reference) and stop the
         /// heading correction while they last.
         public var magneticDisturbanceRejection: Bool
+        /// Learn a hard-iron offset carried with the sensor (a magnet or magnetised part
+        /// fixed to it) from how the field turns with the body; see `HardIronEstimator`.
+        public var hardIronEstimation: Bool
+        /// Window of the hard-iron fit, s: how quickly an offset that appears or goes away is
+        /// learned, at the cost of noisier fits.
+        public var hardIronTimeConstant: Float
+        /// Least improvement of the RMS misfit, µT, for which the hard-iron offset moves.
+        public var hardIronMinimumImprovement: Float
 
         /// Rest: low-pass filtered angular rate must stay below this, rad/s.
         public var restGyroscopeThreshold: Float
@@ -93,6 +101,9 @@ extension PoiseFilter {
             restBiasEstimation: Bool = true,
             motionBiasEstimation: Bool = true,
             magneticDisturbanceRejection: Bool = true,
+            hardIronEstimation: Bool = true,
+            hardIronTimeConstant: Float = 5,
+            hardIronMinimumImprovement: Float = 2,
             restGyroscopeThreshold: Float = 2 * .pi / 180,
             restAccelerometerThreshold: Float = 0.5,
             restTime: Float = 1.5,
@@ -122,6 +133,9 @@ extension PoiseFilter {
             self.restBiasEstimation = restBiasEstimation
             self.motionBiasEstimation = motionBiasEstimation
             self.magneticDisturbanceRejection = magneticDisturbanceRejection
+            self.hardIronEstimation = hardIronEstimation
+            self.hardIronTimeConstant = hardIronTimeConstant
+            self.hardIronMinimumImprovement = hardIronMinimumImprovement
             self.restGyroscopeThreshold = restGyroscopeThreshold
             self.restAccelerometerThreshold = restAccelerometerThreshold
             self.restTime = restTime

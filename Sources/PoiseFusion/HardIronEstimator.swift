@@ -1,0 +1,139 @@
+import PoiseMath
+
+/// Online estimate of a hard-iron offset: the field of a magnet or magnetised part fixed to the
+/// sensor, constant in the body frame.
+///
+/// With such an offset `b` the reading is `m = Rᵀh + b`, where `h` is the earth's field in the
+/// heading-free earth frame and `R` the body-to-earth rotation. Whenever the body turns, the two
+/// separate: `b` is what stays put in the body frame, `h` what stays put in the earth frame. The
+/// estimator keeps exponentially forgotten sums over the last few seconds (`timeConstant`) of
+/// `R`, `R·m`, `m` and `|m|²` — one observation per `observationInterval`, so the cost does not
+/// grow with the sample rate — and once per `solveInterval` solves the least-squares fit of
+/// `(h, b)` in closed form.
+///
+/// The offset in use changes only when the fit explains the recent readings much better than
+/// the offset in use does: the mean squared misfit must fall to at most half and by at least
+/// `minimumImprovement²`. Calibrated data leave the offset at zero (no constant offset explains
+/// timing and soft-iron residuals much better than none), and so do fields that vary in the room
+/// (which no constant body-frame offset explains). Along an axis the body has not turned about,
+/// `b` and `h` cannot be told apart; a small ridge term keeps the offset in use there.
+@frozen
+public struct HardIronEstimator: Sendable {
+    @usableFromInline var storedOffset: SIMD3<Float>
+    /// The offset subtracted from magnetometer readings, µT (body frame).
+    @inlinable public var offset: SIMD3<Float> { storedOffset }
+    /// Forgetting window, s.
+    public let timeConstant: Float
+    /// Least improvement of the RMS misfit, µT, that moves the offset.
+    public let minimumImprovement: Float
+
+    /// Forgotten sums: observation count, the columns of Σ R, Σ R·m, Σ m and Σ |m|².
+    @usableFromInline var count: Float
+    @usableFromInline var rotation0, rotation1, rotation2: SIMD3<Float>
+    @usableFromInline var earthSum: SIMD3<Float>
+    @usableFromInline var bodySum: SIMD3<Float>
+    @usableFromInline var squareSum: Float
+    @usableFromInline var sinceObservation: Float
+    /// `observationInterval`, or infinity when disabled (one test serves both).
+    @usableFromInline let interval: Float
+    @usableFromInline var sinceSolve: Float
+
+    /// One observation per this interval, s.
+    @inlinable public static var observationInterval: Float { 0.1 }
+    /// One fit per this interval, s.
+    @inlinable public static var solveInterval: Float { 1 }
+    /// Ridge weight keeping the offset in use along directions the rotations have not
+    /// separated (the normal matrix's eigenvalues run from 0, no turn, to 1, all attitudes).
+    @inlinable static var ridge: Float { 0.01 }
+
+    /// A disabled estimator keeps the offset at zero.
+    @inlinable
+    public init(enabled: Bool = true, timeConstant: Float, minimumImprovement: Float) {
+        interval = enabled ? Self.observationInterval : .infinity
+        storedOffset = .zero
+        self.timeConstant = max(timeConstant, Self.observationInterval)
+        self.minimumImprovement = minimumImprovement
+        count = 0
+        rotation0 = .zero
+        rotation1 = .zero
+        rotation2 = .zero
+        earthSum = .zero
+        bodySum = .zero
+        squareSum = 0
+        sinceObservation = Self.observationInterval
+        sinceSolve = 0
+    }
+
+    /// Takes the raw reading `m` (µT) seen `dt` s after the previous one, with `attitude` body →
+    /// heading-free earth frame. Cheap except once per observation interval. Returns true when
+    /// the offset changed.
+    @inlinable @inline(__always)
+    public mutating func observe(_ m: SIMD3<Float>, attitude: Quaternion, dt: Float) -> Bool {
+        sinceObservation += dt
+        return sinceObservation >= interval && accumulate(m, attitude: attitude)
+    }
+
+    @inlinable @inline(never)
+    mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) -> Bool {
+        let elapsed = sinceObservation
+        sinceObservation = 0
+        // Older observations weigh e^(−age/τ), to first order per step.
+        let keep = timeConstant / (timeConstant + elapsed)
+        let r = RotationMatrix(attitude)
+        count = keep * count + 1
+        rotation0 = keep * rotation0 + r.column0
+        rotation1 = keep * rotation1 + r.column1
+        rotation2 = keep * rotation2 + r.column2
+        earthSum = keep * earthSum + r.rotate(m)
+        bodySum = keep * bodySum + m
+        squareSum = keep * squareSum + dot(m, m)
+        sinceSolve += elapsed
+        // A fit needs a second's worth of observations.
+        if sinceSolve >= Self.solveInterval, count * Self.observationInterval >= Self.solveInterval {
+            sinceSolve = 0
+            return solve()
+        }
+        return false
+    }
+
+    /// Fits `(h, b)` to the sums and moves the offset if the fit is much better.
+    ///
+    /// Setting the derivatives of Σ|m − Rᵀh − b|² to zero gives h = ȳ − R̄b and
+    /// (I − R̄ᵀR̄)·b = m̄ − R̄ᵀȳ, with bars for the weighted means of R, R·m and m; the mean
+    /// squared misfit of any b is then |m|²‾ − 2b·m̄ + |b|² − |ȳ − R̄b|².
+    @inlinable @inline(never)
+    mutating func solve() -> Bool {
+        let n = 1 / count
+        let c0 = rotation0 * n, c1 = rotation1 * n, c2 = rotation2 * n
+        let y = earthSum * n, mean = bodySum * n, square = squareSum * n
+        let k = Self.ridge
+        // (I − R̄ᵀR̄ + kI) b = m̄ − R̄ᵀȳ + k·offset; R̄ᵀR̄ holds the columns' dot products.
+        let a00 = 1 + k - dot(c0, c0), a11 = 1 + k - dot(c1, c1), a22 = 1 + k - dot(c2, c2)
+        let a01 = -dot(c0, c1), a02 = -dot(c0, c2), a12 = -dot(c1, c2)
+        let rhs = mean - SIMD3(dot(c0, y), dot(c1, y), dot(c2, y)) + k * offset
+        // Symmetric 3×3 solve by the adjugate (the matrix is positive definite: ≥ k).
+        let i00 = a11 * a22 - a12 * a12, i01 = a02 * a12 - a01 * a22, i02 = a01 * a12 - a02 * a11
+        let i11 = a00 * a22 - a02 * a02, i12 = a01 * a02 - a00 * a12, i22 = a00 * a11 - a01 * a01
+        let determinant = a00 * i00 + a01 * i01 + a02 * i02
+        guard determinant > 0 else { return false }
+        let candidate = SIMD3(i00 * rhs.x + i01 * rhs.y + i02 * rhs.z,
+                              i01 * rhs.x + i11 * rhs.y + i12 * rhs.z,
+                              i02 * rhs.x + i12 * rhs.y + i22 * rhs.z) / determinant
+        let current = Self.misfit(offset, c0, c1, c2, y, mean, square)
+        let fitted = Self.misfit(candidate, c0, c1, c2, y, mean, square)
+        // Comparisons are false for NaN: a non-finite fit never replaces the offset.
+        if current - fitted > minimumImprovement * minimumImprovement, fitted < 0.5 * current {
+            storedOffset = candidate
+            return true
+        }
+        return false
+    }
+
+    /// Mean squared misfit of offset `b` given the means (see `solve`).
+    @inlinable @inline(__always)
+    static func misfit(_ b: SIMD3<Float>, _ c0: SIMD3<Float>, _ c1: SIMD3<Float>, _ c2: SIMD3<Float>,
+                       _ y: SIMD3<Float>, _ mean: SIMD3<Float>, _ square: Float) -> Float {
+        let h = y - (c0 * b.x + c1 * b.y + c2 * b.z)
+        return square - 2 * dot(b, mean) + dot(b, b) - dot(h, h)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PoiseFusion
+import PoiseMath
+import Testing
+
+/// The hard-iron fit on its own: readings m = Rᵀh + b (+ noise) for scripted attitudes.
+@Suite struct HardIronEstimatorTests {
+    /// Earth's field in the heading-free earth frame, µT (45 µT, dip 65° down).
+    static let earth = SIMD3<Float>(0, 19, -40.8)
+
+    /// Feeds `seconds` of readings at 100 Hz while the body turns about `axis` (body frame) at
+    /// `rate` rad/s, tilted by 30° about x; `field` gives the earth-frame field at time t.
+    static func run(offset b: SIMD3<Float>, axis: SIMD3<Float>, rate: Float = 1, seconds: Float = 20,
+                    noise: Float = 0.3, field: (Float) -> SIMD3<Float> = { _ in earth },
+                    estimator: inout HardIronEstimator) {
+        let dt: Float = 0.01
+        let tilt = Quaternion(axis: SIMD3(1, 0, 0), angle: .pi / 6)
+        var seed: UInt64 = 12345
+        func gaussian() -> Float {  // a fixed pseudo-random sequence, so the test is repeatable
+            var s: Float = 0
+            for _ in 0..<4 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                s += Float(seed >> 40) / Float(1 << 24) - 0.5
+            }
+            return s * 1.73
+        }
+        for i in 0..<Int(seconds / dt) {
+            let t = Float(i) * dt
+            let attitude = tilt * Quaternion(axis: axis, angle: rate * t)
+            let m = attitude.inverseRotate(field(t)) + b
+                + noise * SIMD3(gaussian(), gaussian(), gaussian())
+            _ = estimator.observe(m, attitude: attitude, dt: dt)
+        }
+    }
+
+    static func norm(_ v: SIMD3<Float>) -> Float { (v * v).sum().squareRoot() }
+    static func unit(_ v: SIMD3<Float>) -> SIMD3<Float> { v / norm(v) }
+
+    static func estimator() -> HardIronEstimator {
+        HardIronEstimator(timeConstant: 5, minimumImprovement: 2)
+    }
+
+    @Test func anOffsetCarriedWithTheBodyIsLearnedWhileItTurns() {
+        var e = Self.estimator()
+        let b = SIMD3<Float>(20, -8, 5)
+        Self.run(offset: b, axis: Self.unit(SIMD3(0.3, 0.5, 1)), estimator: &e)
+        #expect(Self.norm(e.offset - b) < 1, "\(e.offset)")
+    }
+
+    @Test func withoutAnOffsetNothingIsLearned() {
+        var e = Self.estimator()
+        Self.run(offset: .zero, axis: Self.unit(SIMD3(0.3, 0.5, 1)), estimator: &e)
+        #expect(e.offset == .zero)
+    }
+
+    @Test func atRestNothingIsLearned() {
+        var e = Self.estimator()
+        Self.run(offset: SIMD3(20, -8, 5), axis: SIMD3(0, 0, 1), rate: 0, estimator: &e)
+        #expect(e.offset == .zero)
+    }
+
+    /// Turning about body z alone cannot tell an offset along z from the earth's field: that
+    /// component is not invented, the others are learned.
+    @Test func alongTheOnlyRotationAxisTheOffsetIsLeftAlone() {
+        var e = Self.estimator()
+        Self.run(offset: SIMD3(15, 10, 12), axis: SIMD3(0, 0, 1), estimator: &e)
+        #expect(abs(e.offset.x - 15) < 1 && abs(e.offset.y - 10) < 1, "\(e.offset)")
+        #expect(abs(e.offset.z) < 1, "\(e.offset)")
+    }
+
+    /// A field that changes in the room (a magnet passing by) is no body-frame offset.
+    @Test func aFieldThatVariesInTheRoomIsNotTakenForAnOffset() {
+        var e = Self.estimator()
+        Self.run(offset: .zero, axis: Self.unit(SIMD3(0.3, 0.5, 1)),
+                 field: { t in Self.earth + SIMD3(25 * sinf(0.7 * t), 0, 15 * cosf(1.3 * t)) },
+                 estimator: &e)
+        #expect(Self.norm(e.offset) < 2, "\(e.offset)")
+    }
+
+    @Test func aDisabledEstimatorKeepsZero() {
+        var e = HardIronEstimator(enabled: false, timeConstant: 5, minimumImprovement: 2)
+        Self.run(offset: SIMD3(20, -8, 5), axis: Self.unit(SIMD3(0.3, 0.5, 1)), estimator: &e)
+        #expect(e.offset == .zero)
+    }
+
+    /// A magnet taken off again: the offset goes back to zero.
+    @Test func anOffsetThatGoesAwayIsUnlearned() {
+        var e = Self.estimator()
+        let axis = Self.unit(SIMD3(0.3, 0.5, 1))
+        Self.run(offset: SIMD3(20, -8, 5), axis: axis, estimator: &e)
+        Self.run(offset: .zero, axis: axis, estimator: &e)
+        #expect(Self.norm(e.offset) < 1, "\(e.offset)")
+    }
+}
