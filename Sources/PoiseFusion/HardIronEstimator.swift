@@ -11,12 +11,18 @@ import PoiseMath
 /// grow with the sample rate — and once per `solveInterval` solves the least-squares fit of
 /// `(h, b)` in closed form.
 ///
-/// The offset in use changes only when the fit explains the recent readings much better than
-/// the offset in use does: the mean squared misfit must fall to at most half and by at least
-/// `minimumImprovement²`. Calibrated data leave the offset at zero (no constant offset explains
-/// timing and soft-iron residuals much better than none), and so do fields that vary in the room
-/// (which no constant body-frame offset explains). Along an axis the body has not turned about,
-/// `b` and `h` cannot be told apart; a small ridge term keeps the offset in use there.
+/// The offset in use moves to a fit only when two things hold. The fit must explain the
+/// recent readings better than the offset in use by at least `minimumImprovement` (RMS), so
+/// calibrated data, whose residuals are timing and soft-iron errors, keep zero; the offset is
+/// thus learned to within about `minimumImprovement`. (Halving the misfit is no test: in a
+/// window that has turned little, a fit of a few µT of noise halves a small misfit.) And the fit
+/// must explain them well — to within `maximumResidual` times the earth's field it finds —
+/// because a body-fixed offset is then the right model: noise, soft iron and a few degrees of
+/// inclination error leave some per cent of the field, while a field that varies in the room
+/// (a magnet passing by, steel in the floor) or a magnet so close that its field bends with
+/// the body's own iron leaves much more, and a constant offset fitted to it would be wrong.
+/// Along an axis the body has not turned about, `b` and `h` cannot be told apart; a small
+/// ridge term keeps the offset in use there.
 @frozen
 public struct HardIronEstimator: Sendable {
     @usableFromInline var storedOffset: SIMD3<Float>
@@ -26,6 +32,8 @@ public struct HardIronEstimator: Sendable {
     public let timeConstant: Float
     /// Least improvement of the RMS misfit, µT, that moves the offset.
     public let minimumImprovement: Float
+    /// Largest RMS misfit a fit may leave, as a fraction of the earth's field it finds.
+    public let maximumResidual: Float
 
     /// Forgotten sums: observation count, the columns of Σ R, Σ R·m, Σ m and Σ |m|².
     @usableFromInline var count: Float
@@ -42,17 +50,21 @@ public struct HardIronEstimator: Sendable {
     @inlinable public static var observationInterval: Float { 0.1 }
     /// One fit per this interval, s.
     @inlinable public static var solveInterval: Float { 1 }
+    /// Share of the forgotten sums kept when the offset moves.
+    @inlinable static var keptAfterMove: Float { 0.25 }
     /// Ridge weight keeping the offset in use along directions the rotations have not
     /// separated (the normal matrix's eigenvalues run from 0, no turn, to 1, all attitudes).
     @inlinable static var ridge: Float { 0.01 }
 
     /// A disabled estimator keeps the offset at zero.
     @inlinable
-    public init(enabled: Bool = true, timeConstant: Float, minimumImprovement: Float) {
+    public init(enabled: Bool = true, timeConstant: Float, minimumImprovement: Float,
+                maximumResidual: Float) {
         interval = enabled ? Self.observationInterval : .infinity
         storedOffset = .zero
         self.timeConstant = max(timeConstant, Self.observationInterval)
         self.minimumImprovement = minimumImprovement
+        self.maximumResidual = maximumResidual
         count = 0
         rotation0 = .zero
         rotation1 = .zero
@@ -88,8 +100,9 @@ public struct HardIronEstimator: Sendable {
         bodySum = keep * bodySum + m
         squareSum = keep * squareSum + dot(m, m)
         sinceSolve += elapsed
-        // A fit needs a second's worth of observations.
-        if sinceSolve >= Self.solveInterval, count * Self.observationInterval >= Self.solveInterval {
+        // A fit needs half a window of readings: shorter ones have seen too little turning
+        // and fit noise (a quarter of the window is kept across a move, see `solve`).
+        if sinceSolve >= Self.solveInterval, count * Self.observationInterval >= 0.5 * timeConstant {
             sinceSolve = 0
             return solve()
         }
@@ -119,21 +132,42 @@ public struct HardIronEstimator: Sendable {
         let candidate = SIMD3(i00 * rhs.x + i01 * rhs.y + i02 * rhs.z,
                               i01 * rhs.x + i11 * rhs.y + i12 * rhs.z,
                               i02 * rhs.x + i12 * rhs.y + i22 * rhs.z) / determinant
-        let current = Self.misfit(offset, c0, c1, c2, y, mean, square)
-        let fitted = Self.misfit(candidate, c0, c1, c2, y, mean, square)
+        let field = Self.field(candidate, c0, c1, c2, y)
+        let current = Self.misfit(offset, field: Self.field(offset, c0, c1, c2, y), mean, square)
+        let fitted = Self.misfit(candidate, field: field, mean, square)
         // Comparisons are false for NaN: a non-finite fit never replaces the offset.
-        if current - fitted > minimumImprovement * minimumImprovement, fitted < 0.5 * current {
+        if current - fitted > minimumImprovement * minimumImprovement,
+           fitted < maximumResidual * maximumResidual * dot(field, field) {
             storedOffset = candidate
+            // Readings from before a change are stale, and a fit across a change lands short of
+            // it: keeping a quarter of the window (as if 1.4 time constants had passed) lets
+            // fresh readings refine the move, while enough turning stays in the window that
+            // the next fits are not noise (a full restart fits noise in the directions a short
+            // window has not turned through).
+            let f = Self.keptAfterMove
+            count *= f
+            rotation0 *= f
+            rotation1 *= f
+            rotation2 *= f
+            earthSum *= f
+            bodySum *= f
+            squareSum *= f
             return true
         }
         return false
     }
 
-    /// Mean squared misfit of offset `b` given the means (see `solve`).
+    /// The earth's field that best goes with offset `b`: h = ȳ − R̄b (see `solve`).
     @inlinable @inline(__always)
-    static func misfit(_ b: SIMD3<Float>, _ c0: SIMD3<Float>, _ c1: SIMD3<Float>, _ c2: SIMD3<Float>,
-                       _ y: SIMD3<Float>, _ mean: SIMD3<Float>, _ square: Float) -> Float {
-        let h = y - (c0 * b.x + c1 * b.y + c2 * b.z)
-        return square - 2 * dot(b, mean) + dot(b, b) - dot(h, h)
+    static func field(_ b: SIMD3<Float>, _ c0: SIMD3<Float>, _ c1: SIMD3<Float>, _ c2: SIMD3<Float>,
+                      _ y: SIMD3<Float>) -> SIMD3<Float> {
+        y - (c0 * b.x + c1 * b.y + c2 * b.z)
+    }
+
+    /// Mean squared misfit of offset `b` with its best field `h` (see `solve`).
+    @inlinable @inline(__always)
+    static func misfit(_ b: SIMD3<Float>, field h: SIMD3<Float>, _ mean: SIMD3<Float>,
+                       _ square: Float) -> Float {
+        square - 2 * dot(b, mean) + dot(b, b) - dot(h, h)
     }
 }

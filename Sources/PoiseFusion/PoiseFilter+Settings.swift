@@ -26,6 +26,10 @@ extension PoiseFilter {
         public var hardIronTimeConstant: Float
         /// Least improvement of the RMS misfit, µT, for which the hard-iron offset moves.
         public var hardIronMinimumImprovement: Float
+        /// Largest RMS misfit a hard-iron fit may leave, as a fraction of the earth's field it
+        /// finds: beyond it the field is not a body-fixed offset plus the earth's (it varies in
+        /// the room, or a magnet is so close that its field bends), and the offset stays.
+        public var hardIronMaximumResidual: Float
 
         /// Rest: low-pass filtered angular rate must stay below this, rad/s.
         public var restGyroscopeThreshold: Float
@@ -104,6 +108,7 @@ extension PoiseFilter {
             hardIronEstimation: Bool = true,
             hardIronTimeConstant: Float = 5,
             hardIronMinimumImprovement: Float = 2,
+            hardIronMaximumResidual: Float = 0.15,
             restGyroscopeThreshold: Float = 2 * .pi / 180,
             restAccelerometerThreshold: Float = 0.5,
             restTime: Float = 1.5,
@@ -136,6 +141,7 @@ extension PoiseFilter {
             self.hardIronEstimation = hardIronEstimation
             self.hardIronTimeConstant = hardIronTimeConstant
             self.hardIronMinimumImprovement = hardIronMinimumImprovement
+            self.hardIronMaximumResidual = hardIronMaximumResidual
             self.restGyroscopeThreshold = restGyroscopeThreshold
             self.restAccelerometerThreshold = restAccelerometerThreshold
             self.restTime = restTime

@@ -97,7 +97,8 @@ public struct PoiseFilter: AttitudeFilter {
         magnetic = PoiseFilterMagneticDetector()
         hardIron = HardIronEstimator(enabled: settings.hardIronEstimation,
                                      timeConstant: settings.hardIronTimeConstant,
-                                     minimumImprovement: settings.hardIronMinimumImprovement)
+                                     minimumImprovement: settings.hardIronMinimumImprovement,
+                                     maximumResidual: settings.hardIronMaximumResidual)
         magneticSamples = 0
         gravity = 9.81
         accelerationRejectionTime = 0

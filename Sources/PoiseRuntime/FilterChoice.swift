@@ -55,6 +55,7 @@ public struct FilterChoice: Sendable {
         poise.hardIronEstimation = v.boolean("filter.poise.hard_iron_estimation")
         poise.hardIronTimeConstant = number("poise.hard_iron_time_constant")
         poise.hardIronMinimumImprovement = number("poise.hard_iron_minimum_improvement")
+        poise.hardIronMaximumResidual = number("poise.hard_iron_maximum_residual")
         poise.restGyroscopeThreshold = radians("poise.rest_gyroscope_threshold")
         poise.restAccelerometerThreshold = number("poise.rest_accelerometer_threshold")
         poise.restTime = number("poise.rest_time")

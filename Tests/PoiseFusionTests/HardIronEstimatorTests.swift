@@ -9,8 +9,11 @@ import Testing
     static let earth = SIMD3<Float>(0, 19, -40.8)
 
     /// Feeds `seconds` of readings at 100 Hz while the body turns about `axis` (body frame) at
-    /// `rate` rad/s, tilted by 30° about x; `field` gives the earth-frame field at time t.
-    static func run(offset b: SIMD3<Float>, axis: SIMD3<Float>, rate: Float = 1, seconds: Float = 20,
+    /// `rate` rad/s and about body x at `wobble` rad/s, tilted by 30° about x; `field` gives the
+    /// earth-frame field at time t. Turning about one axis alone leaves the offset along it
+    /// unobservable, so the wobble makes every component observable.
+    static func run(offset b: SIMD3<Float>, axis: SIMD3<Float>, rate: Float = 1, wobble: Float = 0.8,
+                    seconds: Float = 20,
                     noise: Float = 0.3, field: (Float) -> SIMD3<Float> = { _ in earth },
                     estimator: inout HardIronEstimator) {
         let dt: Float = 0.01
@@ -27,6 +30,7 @@ import Testing
         for i in 0..<Int(seconds / dt) {
             let t = Float(i) * dt
             let attitude = tilt * Quaternion(axis: axis, angle: rate * t)
+                * Quaternion(axis: SIMD3(1, 0, 0), angle: wobble * t)
             let m = attitude.inverseRotate(field(t)) + b
                 + noise * SIMD3(gaussian(), gaussian(), gaussian())
             _ = estimator.observe(m, attitude: attitude, dt: dt)
@@ -37,7 +41,7 @@ import Testing
     static func unit(_ v: SIMD3<Float>) -> SIMD3<Float> { v / norm(v) }
 
     static func estimator() -> HardIronEstimator {
-        HardIronEstimator(timeConstant: 5, minimumImprovement: 2)
+        HardIronEstimator(timeConstant: 5, minimumImprovement: 2, maximumResidual: 0.15)
     }
 
     @Test func anOffsetCarriedWithTheBodyIsLearnedWhileItTurns() {
@@ -55,7 +59,7 @@ import Testing
 
     @Test func atRestNothingIsLearned() {
         var e = Self.estimator()
-        Self.run(offset: SIMD3(20, -8, 5), axis: SIMD3(0, 0, 1), rate: 0, estimator: &e)
+        Self.run(offset: SIMD3(20, -8, 5), axis: SIMD3(0, 0, 1), rate: 0, wobble: 0, estimator: &e)
         #expect(e.offset == .zero)
     }
 
@@ -63,24 +67,37 @@ import Testing
     /// component is not invented, the others are learned.
     @Test func alongTheOnlyRotationAxisTheOffsetIsLeftAlone() {
         var e = Self.estimator()
-        Self.run(offset: SIMD3(15, 10, 12), axis: SIMD3(0, 0, 1), estimator: &e)
+        Self.run(offset: SIMD3(15, 10, 12), axis: SIMD3(0, 0, 1), wobble: 0, estimator: &e)
         #expect(abs(e.offset.x - 15) < 1 && abs(e.offset.y - 10) < 1, "\(e.offset)")
         #expect(abs(e.offset.z) < 1, "\(e.offset)")
     }
 
-    /// A field that changes in the room (a magnet passing by) is no body-frame offset.
+    /// A field that changes in the room (walking past a steel cabinet, a magnet passing by) is
+    /// no body-frame offset: a constant offset explains it badly. (A field that changes in
+    /// step with the turning — at nearly the rate of the turn — looks, within one window,
+    /// exactly like a carried magnet; nothing can tell them apart.)
     @Test func aFieldThatVariesInTheRoomIsNotTakenForAnOffset() {
         var e = Self.estimator()
         Self.run(offset: .zero, axis: Self.unit(SIMD3(0.3, 0.5, 1)),
-                 field: { t in Self.earth + SIMD3(25 * sinf(0.7 * t), 0, 15 * cosf(1.3 * t)) },
+                 field: { t in Self.earth + SIMD3(25 * sinf(0.15 * t), 0, 15 * cosf(3.1 * t)) },
                  estimator: &e)
         #expect(Self.norm(e.offset) < 2, "\(e.offset)")
     }
 
     @Test func aDisabledEstimatorKeepsZero() {
-        var e = HardIronEstimator(enabled: false, timeConstant: 5, minimumImprovement: 2)
+        var e = HardIronEstimator(enabled: false, timeConstant: 5, minimumImprovement: 2, maximumResidual: 0.15)
         Self.run(offset: SIMD3(20, -8, 5), axis: Self.unit(SIMD3(0.3, 0.5, 1)), estimator: &e)
         #expect(e.offset == .zero)
+    }
+
+    /// A magnet moved to another place on the body: the offset follows, to within what
+    /// `minimumImprovement` (2 µT) lets it leave.
+    @Test func anOffsetThatChangesIsFollowed() {
+        var e = Self.estimator()
+        let axis = Self.unit(SIMD3(0.3, 0.5, 1))
+        Self.run(offset: SIMD3(20, -8, 5), axis: axis, estimator: &e)
+        Self.run(offset: SIMD3(-6, 12, -9), axis: axis, seconds: 30, estimator: &e)
+        #expect(Self.norm(e.offset - SIMD3(-6, 12, -9)) < 2, "\(e.offset)")
     }
 
     /// A magnet taken off again: the offset goes back to zero.
@@ -88,7 +105,7 @@ import Testing
         var e = Self.estimator()
         let axis = Self.unit(SIMD3(0.3, 0.5, 1))
         Self.run(offset: SIMD3(20, -8, 5), axis: axis, estimator: &e)
-        Self.run(offset: .zero, axis: axis, estimator: &e)
+        Self.run(offset: .zero, axis: axis, seconds: 30, estimator: &e)
         #expect(Self.norm(e.offset) < 1, "\(e.offset)")
     }
 }
