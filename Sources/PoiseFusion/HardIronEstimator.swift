@@ -77,16 +77,15 @@ public struct HardIronEstimator: Sendable {
     }
 
     /// Takes the raw reading `m` (µT) seen `dt` s after the previous one, with `attitude` body →
-    /// heading-free earth frame. Cheap except once per observation interval. Returns true when
-    /// the offset changed.
+    /// heading-free earth frame. Cheap except once per observation interval.
     @inlinable @inline(__always)
-    public mutating func observe(_ m: SIMD3<Float>, attitude: Quaternion, dt: Float) -> Bool {
+    public mutating func observe(_ m: SIMD3<Float>, attitude: Quaternion, dt: Float) {
         sinceObservation += dt
-        return sinceObservation >= interval && accumulate(m, attitude: attitude)
+        if sinceObservation >= interval { accumulate(m, attitude: attitude) }
     }
 
     @inlinable @inline(never)
-    mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) -> Bool {
+    mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) {
         let elapsed = sinceObservation
         sinceObservation = 0
         // Older observations weigh e^(−age/τ), to first order per step.
@@ -104,9 +103,8 @@ public struct HardIronEstimator: Sendable {
         // and fit noise (a quarter of the window is kept across a move, see `solve`).
         if sinceSolve >= Self.solveInterval, count * Self.observationInterval >= 0.5 * timeConstant {
             sinceSolve = 0
-            return solve()
+            solve()
         }
-        return false
     }
 
     /// Fits `(h, b)` to the sums and moves the offset if the fit is much better.
@@ -115,7 +113,7 @@ public struct HardIronEstimator: Sendable {
     /// (I − R̄ᵀR̄)·b = m̄ − R̄ᵀȳ, with bars for the weighted means of R, R·m and m; the mean
     /// squared misfit of any b is then |m|²‾ − 2b·m̄ + |b|² − |ȳ − R̄b|².
     @inlinable @inline(never)
-    mutating func solve() -> Bool {
+    mutating func solve() {
         let n = 1 / count
         let c0 = rotation0 * n, c1 = rotation1 * n, c2 = rotation2 * n
         let y = earthSum * n, mean = bodySum * n, square = squareSum * n
@@ -128,7 +126,7 @@ public struct HardIronEstimator: Sendable {
         let i00 = a11 * a22 - a12 * a12, i01 = a02 * a12 - a01 * a22, i02 = a01 * a12 - a02 * a11
         let i11 = a00 * a22 - a02 * a02, i12 = a01 * a02 - a00 * a12, i22 = a00 * a11 - a01 * a01
         let determinant = a00 * i00 + a01 * i01 + a02 * i02
-        guard determinant > 0 else { return false }
+        guard determinant > 0 else { return }
         let candidate = SIMD3(i00 * rhs.x + i01 * rhs.y + i02 * rhs.z,
                               i01 * rhs.x + i11 * rhs.y + i12 * rhs.z,
                               i02 * rhs.x + i12 * rhs.y + i22 * rhs.z) / determinant
@@ -152,9 +150,7 @@ public struct HardIronEstimator: Sendable {
             earthSum *= f
             bodySum *= f
             squareSum *= f
-            return true
         }
-        return false
     }
 
     /// The earth's field that best goes with offset `b`: h = ȳ − R̄b (see `solve`).

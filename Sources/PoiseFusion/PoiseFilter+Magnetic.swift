@@ -109,10 +109,11 @@ extension PoiseFilter {
 
         var gain = min(dt * inverseMagnetometerTimeConstant, 1)
         if settings.magneticDisturbanceRejection {
-            // Two hardware square roots (the detector alone uses them; the attitude does not
-            // depend on their last bits).
-            let dip = Self.arcTangent(field.z, squareRoot(horizontal2))
-            magnetic.update(norm: squareRoot(norm2), dip: dip,
+            // Two hardware square roots in one call (the detector alone uses them; the
+            // attitude does not depend on their last bits).
+            let roots = squareRoots(SIMD2(horizontal2, norm2))
+            let dip = Self.arcTangent(field.z, roots.x)
+            magnetic.update(norm: roots.y, dip: dip,
                             rateSquared: dot(rate, rate), dt: dt, settings: settings)
             if magnetic.isDisturbed {
                 flags.insert(.magneticDisturbance)

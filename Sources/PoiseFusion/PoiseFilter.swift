@@ -204,7 +204,7 @@ public struct PoiseFilter: AttitudeFilter {
             // The offset only corrects the readings; the disturbance detector still judges them
             // (resetting its reference, or the heading, on a new offset cost more than it gained
             // on the synthetic carried magnets and BROAD's 1 cm trial).
-            _ = hardIron.observe(m, attitude: earthAttitude, dt: step)
+            hardIron.observe(m, attitude: earthAttitude, dt: step)
             updateHeading(m - hardIron.offset, rate: rate, dt: step, flags: &newFlags)
             magnetometerElapsed = 0
         }

@@ -12,3 +12,9 @@ public func squareRoot(_ x: Float) -> Float { x.squareRoot() }
 @inlinable @inline(never)
 @_semantics("no_performance_analysis")
 public func reciprocalSquareRoot(_ x: Float) -> Float { 1 / x.squareRoot() }
+
+/// Two square roots in one call, excluded from performance analysis like `squareRoot(_:)`:
+/// every call spills the caller's live vector registers, so one call beats two.
+@inlinable @inline(never)
+@_semantics("no_performance_analysis")
+public func squareRoots(_ x: SIMD2<Float>) -> SIMD2<Float> { x.squareRoot() }

@@ -33,7 +33,7 @@ import Testing
                 * Quaternion(axis: SIMD3(1, 0, 0), angle: wobble * t)
             let m = attitude.inverseRotate(field(t)) + b
                 + noise * SIMD3(gaussian(), gaussian(), gaussian())
-            _ = estimator.observe(m, attitude: attitude, dt: dt)
+            estimator.observe(m, attitude: attitude, dt: dt)
         }
     }
 
