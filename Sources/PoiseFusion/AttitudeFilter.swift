@@ -36,14 +36,19 @@ public struct FilterStatus: Sendable, Equatable {
     public var gyroscopeBiasUncertainty: Float
     /// Samples (or parts of samples) rejected by `SampleScreen` since start.
     public var rejectedSamples: UInt32
+    /// Hard-iron offset learned while running and subtracted from magnetometer readings, µT,
+    /// body frame (zero for filters that do not learn one).
+    public var magnetometerOffset: SIMD3<Float>
 
     @inlinable
     public init(flags: FilterFlags = [], gyroscopeBias: SIMD3<Float> = .zero,
-                gyroscopeBiasUncertainty: Float = .infinity, rejectedSamples: UInt32 = 0) {
+                gyroscopeBiasUncertainty: Float = .infinity, rejectedSamples: UInt32 = 0,
+                magnetometerOffset: SIMD3<Float> = .zero) {
         self.flags = flags
         self.gyroscopeBias = gyroscopeBias
         self.gyroscopeBiasUncertainty = gyroscopeBiasUncertainty
         self.rejectedSamples = rejectedSamples
+        self.magnetometerOffset = magnetometerOffset
     }
 }
 

@@ -125,12 +125,12 @@ public struct PoiseFilter: AttitudeFilter {
     @inlinable
     public var attitude: Quaternion { output }
 
-    /// Flags of the last update, bias estimate and rejected-sample count.
+    /// Flags of the last update, bias estimate, rejected-sample count and hard-iron offset.
     @inlinable
     public var status: FilterStatus {
         FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
                      gyroscopeBiasUncertainty: biasEstimator.uncertainty,
-                     rejectedSamples: rejectedSamples)
+                     rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset)
     }
 
     /// Current gyroscope bias estimate, rad/s.

@@ -17,6 +17,9 @@ public enum ReplayColumn: String, Sendable, CaseIterable {
     case tilt
     /// Estimated gyroscope bias, rad/s, and its one-sigma uncertainty (empty when unknown).
     case bias
+    /// Hard-iron offset the filter has learned and subtracts from the magnetometer, µT, body
+    /// frame (zero when it learns none; `magnetic_field` shows the readings before it).
+    case hardIron = "hard_iron"
     /// Filter status: flag bits (see README) and the count of rejected samples so far.
     case status
     /// Device orientation from gravity (portrait, faceUp, …), with hysteresis.
@@ -34,6 +37,7 @@ public enum ReplayColumn: String, Sendable, CaseIterable {
         case .heading: ["heading"]
         case .tilt: ["tilt"]
         case .bias: ["bias_x", "bias_y", "bias_z", "bias_sigma"]
+        case .hardIron: ["hard_iron_x", "hard_iron_y", "hard_iron_z"]
         case .status: ["flags", "rejected"]
         case .orientation: ["orientation"]
         case .truth: ["true_qw", "true_qx", "true_qy", "true_qz", "true_roll", "true_pitch", "true_yaw"]

@@ -55,6 +55,8 @@ struct RowWriter {
                 } else {
                     writer.appendEmpty()
                 }
+            case .hardIron:
+                append(status.magnetometerOffset, to: &writer)
             case .status:
                 writer.append(integer: Int(motion.flags.rawValue))
                 writer.append(integer: Int(status.rejectedSamples))

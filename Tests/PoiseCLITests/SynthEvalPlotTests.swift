@@ -33,6 +33,27 @@ struct SynthEvalPlotTests {
         #expect(bad.status == 1 && bad.error.contains("--attached-magnet '0'"))
     }
 
+    /// The same magnet at 4 cm (31.25 µT along body x) is learned once the demo turns, and
+    /// `--columns hard_iron` shows it; without the magnet the column stays zero.
+    @Test func replayShowsTheLearnedHardIronOffset() throws {
+        let directory = try temporaryDirectory()
+        func lastOffset(_ extra: [String]) throws -> SIMD3<Double> {
+            let trace = directory.appending(path: "trace\(extra.count).csv").path
+            let synth = try poise(["synth", "--motion", "demo", "-o", trace] + extra)
+            #expect(synth.status == 0, "\(synth.error)")
+            let replay = try poise(["replay", trace, "--columns", "hard_iron", "-o", "-"])
+            #expect(replay.status == 0, "\(replay.error)")
+            let lines = replay.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            let header = lines[0].split(separator: ",").map(String.init)
+            let x = try #require(header.firstIndex(of: "hard_iron_x"))
+            let last = lines[lines.count - 1].split(separator: ",").map { Double($0)! }
+            return SIMD3(last[x], last[x + 1], last[x + 2])
+        }
+        let learned = try lastOffset(["--attached-magnet", "4"]) - SIMD3(31.25, 0, 0)
+        #expect((learned * learned).sum().squareRoot() < 2, "\(learned)")
+        #expect(try lastOffset([]) == .zero)
+    }
+
     @Test func synthRejectsBadArguments() throws {
         let none = try poise(["synth"])
         #expect(none.status == 64)
