@@ -37,7 +37,7 @@ extension ConfigSchema {
         ConfigKey("filter.poise.magnetic_disturbance_rejection", .boolean, default: true, doc: "Ignore the magnetometer while the field is disturbed."),
         ConfigKey("filter.poise.hard_iron_estimation", .boolean, default: true, doc: "Learn the offset of a magnet carried with the sensor from how the field turns with the body, and subtract it."),
         ConfigKey("filter.poise.hard_iron_time_constant", .number(range: 0.5...600), default: 5, unit: "s", doc: "Window of the hard-iron fit: how quickly an offset that appears or goes away is learned."),
-        ConfigKey("filter.poise.hard_iron_minimum_improvement", .number(range: 0...100), default: 2, unit: "µT", doc: "Least improvement of the RMS misfit for which the learned hard-iron offset moves."),
+        ConfigKey("filter.poise.hard_iron_minimum_improvement", .number(range: 0...1), default: 0.07, doc: "Least improvement of the RMS misfit for which the learned hard-iron offset moves, as a fraction of the earth's field the fit finds (0.07: what a 4° attitude error leaves)."),
         ConfigKey("filter.poise.hard_iron_maximum_residual", .number(range: 0...1), default: 0.15, doc: "Largest RMS misfit a hard-iron fit may leave, as a fraction of the earth's field it finds; a field that a constant offset explains worse (one varying in the room) is not learned."),
         ConfigKey("filter.poise.rest_gyroscope_threshold", .number(range: 0...100), default: 2.0, unit: "°/s", doc: "Rotation rate below which the sensor may be at rest."),
         ConfigKey("filter.poise.rest_accelerometer_threshold", .number(range: 0...10), default: 0.5, unit: "m/s²", doc: "Deviation from gravity below which the sensor may be at rest."),

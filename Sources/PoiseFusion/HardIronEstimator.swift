@@ -12,10 +12,13 @@ import PoiseMath
 /// `(h, b)` in closed form.
 ///
 /// The offset in use moves to a fit only when two things hold. The fit must explain the
-/// recent readings better than the offset in use by at least `minimumImprovement` (RMS), so
-/// calibrated data, whose residuals are timing and soft-iron errors, keep zero; the offset is
-/// thus learned to within about `minimumImprovement`. (Halving the misfit is no test: in a
-/// window that has turned little, a fit of a few µT of noise halves a small misfit.) And the fit
+/// recent readings better than the offset in use by at least `minimumImprovement` times the
+/// earth's field it finds (RMS). The attitude the fit uses is itself a few degrees off in
+/// fast motion, and a field direction off by ε leaves a misfit of |h|·ε that the fit can
+/// partly take for an offset, so offsets below about 0.07·|h| (4°) are not told apart from
+/// attitude error: calibrated data keep zero, and an offset is learned to within about that.
+/// (Halving the misfit is no test: in a window that has turned little, a fit of a few µT of
+/// noise halves a small misfit.) And the fit
 /// must explain them well — to within `maximumResidual` times the earth's field it finds —
 /// because a body-fixed offset is then the right model: noise, soft iron and a few degrees of
 /// inclination error leave some per cent of the field, while a field that varies in the room
@@ -30,7 +33,8 @@ public struct HardIronEstimator: Sendable {
     @inlinable public var offset: SIMD3<Float> { storedOffset }
     /// Forgetting window, s.
     public let timeConstant: Float
-    /// Least improvement of the RMS misfit, µT, that moves the offset.
+    /// Least improvement of the RMS misfit that moves the offset, as a fraction of the
+    /// earth's field the fit finds.
     public let minimumImprovement: Float
     /// Largest RMS misfit a fit may leave, as a fraction of the earth's field it finds.
     public let maximumResidual: Float
@@ -134,8 +138,9 @@ public struct HardIronEstimator: Sendable {
         let current = Self.misfit(offset, field: Self.field(offset, c0, c1, c2, y), mean, square)
         let fitted = Self.misfit(candidate, field: field, mean, square)
         // Comparisons are false for NaN: a non-finite fit never replaces the offset.
-        if current - fitted > minimumImprovement * minimumImprovement,
-           fitted < maximumResidual * maximumResidual * dot(field, field) {
+        let fieldSquared = dot(field, field)
+        if current - fitted > minimumImprovement * minimumImprovement * fieldSquared,
+           fitted < maximumResidual * maximumResidual * fieldSquared {
             storedOffset = candidate
             // Readings from before a change are stale, and a fit across a change lands short of
             // it: keeping a quarter of the window (as if 1.4 time constants had passed) lets

@@ -24,7 +24,8 @@ extension PoiseFilter {
         /// Window of the hard-iron fit, s: how quickly an offset that appears or goes away is
         /// learned, at the cost of noisier fits.
         public var hardIronTimeConstant: Float
-        /// Least improvement of the RMS misfit, µT, for which the hard-iron offset moves.
+        /// Least improvement of the RMS misfit for which the hard-iron offset moves, as a
+        /// fraction of the earth's field the fit finds (0.07: what a 4° attitude error leaves).
         public var hardIronMinimumImprovement: Float
         /// Largest RMS misfit a hard-iron fit may leave, as a fraction of the earth's field it
         /// finds: beyond it the field is not a body-fixed offset plus the earth's (it varies in
@@ -107,7 +108,7 @@ extension PoiseFilter {
             magneticDisturbanceRejection: Bool = true,
             hardIronEstimation: Bool = true,
             hardIronTimeConstant: Float = 5,
-            hardIronMinimumImprovement: Float = 2,
+            hardIronMinimumImprovement: Float = 0.07,
             hardIronMaximumResidual: Float = 0.15,
             restGyroscopeThreshold: Float = 2 * .pi / 180,
             restAccelerometerThreshold: Float = 0.5,

@@ -50,7 +50,8 @@ struct SynthEvalPlotTests {
             return SIMD3(last[x], last[x + 1], last[x + 2])
         }
         let learned = try lastOffset(["--attached-magnet", "4"]) - SIMD3(31.25, 0, 0)
-        #expect((learned * learned).sum().squareRoot() < 2, "\(learned)")
+        // To within what the default minimum improvement (0.07 of the 45 µT field) leaves.
+        #expect((learned * learned).sum().squareRoot() < 0.07 * 45, "\(learned)")
         #expect(try lastOffset([]) == .zero)
     }
 

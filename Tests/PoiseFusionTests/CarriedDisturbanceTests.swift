@@ -56,7 +56,7 @@ import Testing
 
     /// A strong magnet (5 and 4 cm: 19 and 31 µT) is rejected until the hard-iron estimate has
     /// learned it, and the gyroscope carries the heading meanwhile: 4.9° and 3.7° RMS without
-    /// the estimate (2026-11-24), 3.4° and 1.3° with it (2026-11-25). Guards against using a
+    /// the estimate (2026-11-24), 3.3° and 2.4° with it (2026-11-25). Guards against using a
     /// disturbed field by its norm and dip alone: weighting each reading by its inverse square
     /// deviation after 20 s gave 9.5° and 26.5° here, since a reading can match the reference
     /// in norm and dip and still be tens of degrees off in heading.
@@ -68,13 +68,14 @@ import Testing
 
     /// A moderate magnet (7 and 6 cm: 6 and 9 µT) passes the norm and dip tests. Without the
     /// hard-iron estimate it was used at full weight: 4.9° and 4.7° RMS (2026-11-24); with
-    /// it the offset is learned within seconds of turning and subtracted: 2.0° and 1.7°
-    /// (2026-11-25; 1.7–2.1° across 100, 200, 285.7 and 1000 Hz, as the fits fall at
-    /// different moments of the motion).
+    /// it the offset is learned within seconds of turning and subtracted, to within the
+    /// estimate's deadband (0.07 of the field, 3 µT): 2.2° and 3.2° (2026-11-25). With a
+    /// 2 µT deadband it was 2.0° and 1.7°, but on recordings a deadband that small learned
+    /// false offsets from attitude error (BROAD trial 31: 2.4° → 7.1°).
     @Test(arguments: [7.0, 6.0])
     func aModerateMagnetCarriedWithTheSensorCostsLittleHeading(centimetres: Double) throws {
         let error = try Self.headingError(centimetres: centimetres)
-        #expect(error < 3, "\(centimetres) cm: \(error)° RMS heading")
+        #expect(error < 3.5, "\(centimetres) cm: \(error)° RMS heading")
     }
 
     /// The same without the estimate: the failure the estimate fixes.
