@@ -39,12 +39,45 @@ public struct HardIronEstimator: Sendable {
     /// Largest RMS misfit a fit may leave, as a fraction of the earth's field it finds.
     public let maximumResidual: Float
 
-    /// Forgotten sums: observation count, the columns of Σ R, Σ R·m, Σ m and Σ |m|².
-    @usableFromInline var count: Float
-    @usableFromInline var rotation0, rotation1, rotation2: SIMD3<Float>
-    @usableFromInline var earthSum: SIMD3<Float>
-    @usableFromInline var bodySum: SIMD3<Float>
-    @usableFromInline var squareSum: Float
+    /// Exponentially forgotten sums of the observations so far.
+    @frozen @usableFromInline
+    struct Sums: Sendable {
+        /// Observation count, the columns of Σ R, Σ R·m, Σ m and Σ |m|².
+        @usableFromInline var count: Float = 0
+        @usableFromInline var rotation0 = SIMD3<Float>.zero, rotation1 = SIMD3<Float>.zero,
+                              rotation2 = SIMD3<Float>.zero
+        @usableFromInline var earth = SIMD3<Float>.zero
+        @usableFromInline var body = SIMD3<Float>.zero
+        @usableFromInline var square: Float = 0
+
+        @inlinable init() {}
+
+        /// Weighs what is there by `keep` and adds the observation of `m` at attitude `r`.
+        @inlinable @inline(__always)
+        mutating func add(_ m: SIMD3<Float>, _ r: RotationMatrix, keeping keep: Float) {
+            count = keep * count + 1
+            rotation0 = keep * rotation0 + r.column0
+            rotation1 = keep * rotation1 + r.column1
+            rotation2 = keep * rotation2 + r.column2
+            earth = keep * earth + r.rotate(m)
+            body = keep * body + m
+            square = keep * square + dot(m, m)
+        }
+
+        /// Weighs everything by `f`.
+        @inlinable @inline(__always)
+        mutating func scale(by f: Float) {
+            count *= f
+            rotation0 *= f
+            rotation1 *= f
+            rotation2 *= f
+            earth *= f
+            body *= f
+            square *= f
+        }
+    }
+
+    @usableFromInline var sums: Sums
     @usableFromInline var sinceObservation: Float
     /// `observationInterval`, or infinity when disabled (one test serves both).
     @usableFromInline let interval: Float
@@ -69,13 +102,7 @@ public struct HardIronEstimator: Sendable {
         self.timeConstant = max(timeConstant, Self.observationInterval)
         self.minimumImprovement = minimumImprovement
         self.maximumResidual = maximumResidual
-        count = 0
-        rotation0 = .zero
-        rotation1 = .zero
-        rotation2 = .zero
-        earthSum = .zero
-        bodySum = .zero
-        squareSum = 0
+        sums = Sums()
         sinceObservation = Self.observationInterval
         sinceSolve = 0
     }
@@ -94,18 +121,11 @@ public struct HardIronEstimator: Sendable {
         sinceObservation = 0
         // Older observations weigh e^(−age/τ), to first order per step.
         let keep = timeConstant / (timeConstant + elapsed)
-        let r = RotationMatrix(attitude)
-        count = keep * count + 1
-        rotation0 = keep * rotation0 + r.column0
-        rotation1 = keep * rotation1 + r.column1
-        rotation2 = keep * rotation2 + r.column2
-        earthSum = keep * earthSum + r.rotate(m)
-        bodySum = keep * bodySum + m
-        squareSum = keep * squareSum + dot(m, m)
+        sums.add(m, RotationMatrix(attitude), keeping: keep)
         sinceSolve += elapsed
         // A fit needs half a window of readings: shorter ones have seen too little turning
         // and fit noise (a quarter of the window is kept across a move, see `solve`).
-        if sinceSolve >= Self.solveInterval, count * Self.observationInterval >= 0.5 * timeConstant {
+        if sinceSolve >= Self.solveInterval, sums.count * Self.observationInterval >= 0.5 * timeConstant {
             sinceSolve = 0
             solve()
         }
@@ -118,9 +138,9 @@ public struct HardIronEstimator: Sendable {
     /// squared misfit of any b is then |m|²‾ − 2b·m̄ + |b|² − |ȳ − R̄b|².
     @inlinable @inline(never)
     mutating func solve() {
-        let n = 1 / count
-        let c0 = rotation0 * n, c1 = rotation1 * n, c2 = rotation2 * n
-        let y = earthSum * n, mean = bodySum * n, square = squareSum * n
+        let n = 1 / sums.count
+        let c0 = sums.rotation0 * n, c1 = sums.rotation1 * n, c2 = sums.rotation2 * n
+        let y = sums.earth * n, mean = sums.body * n, square = sums.square * n
         let k = Self.ridge
         // (I − R̄ᵀR̄ + kI) b = m̄ − R̄ᵀȳ + k·offset; R̄ᵀR̄ holds the columns' dot products.
         let a00 = 1 + k - dot(c0, c0), a11 = 1 + k - dot(c1, c1), a22 = 1 + k - dot(c2, c2)
@@ -147,14 +167,7 @@ public struct HardIronEstimator: Sendable {
             // fresh readings refine the move, while enough turning stays in the window that
             // the next fits are not noise (a full restart fits noise in the directions a short
             // window has not turned through).
-            let f = Self.keptAfterMove
-            count *= f
-            rotation0 *= f
-            rotation1 *= f
-            rotation2 *= f
-            earthSum *= f
-            bodySum *= f
-            squareSum *= f
+            sums.scale(by: Self.keptAfterMove)
         }
     }
 
