@@ -18,7 +18,7 @@ import PoiseMath
 ///    tilt the estimate. Norm and dip are checked against a tracked reference first.
 /// 4. At rest the filtered gyroscope measures the bias directly; in motion the rate at which
 ///    the filtered gravity drifts in I measures its horizontal (world x/y) part. A small
-///    Kalman filter fuses both (at about 100 Hz); fast rotation weakens the motion
+///    Kalman filter fuses both (at 25 Hz); fast rotation weakens the motion
 ///    measurement, since gyroscope scale-factor errors then look like bias.
 /// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
