@@ -63,6 +63,7 @@ import Testing
     @Test(arguments: [5.0, 4.0])
     func aStrongMagnetCarriedWithTheSensorIsNotTrusted(centimetres: Double) throws {
         let error = try Self.headingError(centimetres: centimetres)
+        print("carried magnet \(centimetres) cm: \(error)° RMS heading")
         #expect(error < 6, "\(centimetres) cm: \(error)° RMS heading")
     }
 
@@ -75,6 +76,7 @@ import Testing
     @Test(arguments: [7.0, 6.0])
     func aModerateMagnetCarriedWithTheSensorCostsLittleHeading(centimetres: Double) throws {
         let error = try Self.headingError(centimetres: centimetres)
+        print("carried magnet \(centimetres) cm: \(error)° RMS heading")
         #expect(error < 3.5, "\(centimetres) cm: \(error)° RMS heading")
     }
 
