@@ -46,7 +46,9 @@ import Testing
             sum += heading * heading
             count += 1
         }
-        return (sum / Double(max(count, 1))).squareRoot()
+        let error = (sum / Double(max(count, 1))).squareRoot()
+        print("carried magnet \(centimetres) cm: \(error)° RMS heading")
+        return error
     }
 
     /// Without the magnet: the gyroscope's scale error alone, corrected by a clean field.
@@ -63,7 +65,6 @@ import Testing
     @Test(arguments: [5.0, 4.0])
     func aStrongMagnetCarriedWithTheSensorIsNotTrusted(centimetres: Double) throws {
         let error = try Self.headingError(centimetres: centimetres)
-        print("carried magnet \(centimetres) cm: \(error)° RMS heading")
         #expect(error < 6, "\(centimetres) cm: \(error)° RMS heading")
     }
 
@@ -76,7 +77,6 @@ import Testing
     @Test(arguments: [7.0, 6.0])
     func aModerateMagnetCarriedWithTheSensorCostsLittleHeading(centimetres: Double) throws {
         let error = try Self.headingError(centimetres: centimetres)
-        print("carried magnet \(centimetres) cm: \(error)° RMS heading")
         #expect(error < 3.5, "\(centimetres) cm: \(error)° RMS heading")
     }
 
