@@ -39,16 +39,20 @@ public struct FilterStatus: Sendable, Equatable {
     /// Hard-iron offset learned while running and subtracted from magnetometer readings, µT,
     /// body frame (zero for filters that do not learn one).
     public var magnetometerOffset: SIMD3<Float>
+    /// Estimated gyroscope scale-factor error per axis, dimensionless: the gyroscope reads
+    /// `(1 + s) ⊙ ω + b` (zero for filters that do not estimate it).
+    public var gyroscopeScale: SIMD3<Float>
 
     @inlinable
     public init(flags: FilterFlags = [], gyroscopeBias: SIMD3<Float> = .zero,
                 gyroscopeBiasUncertainty: Float = .infinity, rejectedSamples: UInt32 = 0,
-                magnetometerOffset: SIMD3<Float> = .zero) {
+                magnetometerOffset: SIMD3<Float> = .zero, gyroscopeScale: SIMD3<Float> = .zero) {
         self.flags = flags
         self.gyroscopeBias = gyroscopeBias
         self.gyroscopeBiasUncertainty = gyroscopeBiasUncertainty
         self.rejectedSamples = rejectedSamples
         self.magnetometerOffset = magnetometerOffset
+        self.gyroscopeScale = gyroscopeScale
     }
 }
 

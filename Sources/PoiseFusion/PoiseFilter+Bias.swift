@@ -1,98 +1,141 @@
 import PoiseMath
 
-/// Kalman filter on the gyroscope bias for `PoiseFilter`.
+/// Kalman filter on the gyroscope's bias and scale-factor errors for `PoiseFilter`.
 ///
-/// The state is the bias `b` (rad/s, body frame) with covariance `P`. The bias is modelled as a
-/// slow random walk (process noise set by the forgetting time). Measurements are scalar and
-/// independent, so they are applied one at a time — no matrix inverse, and each update keeps
-/// `P` symmetric by construction. Covariances are kept in (°/s)² so that every number is of
-/// order one in Float.
+/// The gyroscope reads `(1 + s) ⊙ ω + b`: a bias `b` (rad/s) and a per-axis scale-factor
+/// error `s` (MEMS gyroscopes are specified to a few per cent). Turning a full circle about an
+/// axis with a 0.35 % error leaves 1.3° of attitude error, so during long turns the scale
+/// error, not the bias, is what drifts. The state is `b` in °/s (lanes 0–2) and `s` in per cent
+/// (lanes 3–5), so that every number is of order one in Float, with covariance `P` (one column
+/// per state). Both are modelled as slow random walks. Measurements are scalar and independent,
+/// so they are applied one at a time — no matrix inverse, and each update keeps `P` symmetric
+/// by construction. The lanes are fixed (SIMD8, two unused), so an update is a dozen vector
+/// operations with no loop.
 @frozen
 public struct PoiseFilterBiasEstimator: Sendable {
     /// Estimated bias, rad/s.
     public var bias: SIMD3<Float>
-    /// Covariance columns, (°/s)².
-    @usableFromInline var p0, p1, p2: SIMD3<Float>
-    /// Initial (and largest) variance, (°/s)².
-    @usableFromInline let initialVariance: Float
-    /// Variance added per second, (°/s)²/s.
-    @usableFromInline let varianceGrowth: Float
-    /// Per-axis bound on the bias and on a residual, rad/s.
+    /// Estimated scale-factor error per axis, dimensionless.
+    public var scale: SIMD3<Float>
+    /// State: bias in °/s (lanes 0–2), scale error in % (lanes 3–5).
+    @usableFromInline var state: SIMD8<Float>
+    /// Covariance columns.
+    @usableFromInline var p0, p1, p2, p3, p4, p5: SIMD8<Float>
+    /// Initial (and largest) variances: (°/s)² for the bias, (%)² for the scale.
+    @usableFromInline let initialVariance: SIMD8<Float>
+    /// Variance added per second.
+    @usableFromInline let varianceGrowth: SIMD8<Float>
+    /// Bound on each state: the bias limit (°/s), three sigmas of the scale error (%).
+    @usableFromInline let bound: SIMD8<Float>
+    /// Per-axis bound on a residual, °/s.
     @usableFromInline let limit: Float
 
     @inlinable static var degrees: Float { 180 / .pi }
     @inlinable static var radians: Float { .pi / 180 }
 
+    /// `initialUncertainty` and `limit` in rad/s, `forgettingTime` in s;
+    /// `scaleUncertainty` dimensionless (0 turns the scale estimate off), and the scale
+    /// error's own forgetting time in s.
     @inlinable
-    public init(initialUncertainty: Float, forgettingTime: Float, limit: Float) {
+    public init(initialUncertainty: Float, forgettingTime: Float, limit: Float,
+                scaleUncertainty: Float = 0, scaleForgettingTime: Float = 1000) {
         let sigma = initialUncertainty * Self.degrees
-        initialVariance = max(sigma * sigma, 1e-12)
-        // The bias may wander by a fifth of its initial uncertainty per forgetting time.
-        let wander = sigma / 5
-        varianceGrowth = forgettingTime > 0 ? wander * wander / forgettingTime : 0
-        self.limit = max(limit, 0)
+        let biasVariance = max(sigma * sigma, 1e-12)
+        let scaleSigma = max(scaleUncertainty, 0) * 100
+        let scaleVariance = scaleSigma * scaleSigma
+        // Each may wander by a fifth of its initial uncertainty per forgetting time.
+        let biasGrowth = forgettingTime > 0 ? biasVariance / 25 / forgettingTime : 0
+        let scaleGrowth = scaleForgettingTime > 0 ? scaleVariance / 25 / scaleForgettingTime : 0
+        initialVariance = SIMD8(biasVariance, biasVariance, biasVariance,
+                                scaleVariance, scaleVariance, scaleVariance, 0, 0)
+        varianceGrowth = SIMD8(biasGrowth, biasGrowth, biasGrowth,
+                               scaleGrowth, scaleGrowth, scaleGrowth, 0, 0)
+        let biasBound = max(limit, 0) * Self.degrees
+        bound = SIMD8(biasBound, biasBound, biasBound,
+                      3 * scaleSigma, 3 * scaleSigma, 3 * scaleSigma, 0, 0)
+        self.limit = biasBound
         bias = .zero
-        p0 = SIMD3(initialVariance, 0, 0)
-        p1 = SIMD3(0, initialVariance, 0)
-        p2 = SIMD3(0, 0, initialVariance)
+        scale = .zero
+        state = .zero
+        (p0, p1, p2, p3, p4, p5) = Self.diagonal(initialVariance)
     }
 
     /// One-sigma uncertainty of the bias, rad/s (root of the largest diagonal element).
     @inlinable
     public var uncertainty: Float {
-        squareRoot(max(p0.x, max(p1.y, p2.z))) * Self.radians
+        squareRoot(max(p0[0], max(p1[1], p2[2]))) * Self.radians
     }
 
     /// Adds the random-walk process noise for a step of `dt` seconds.
     @inlinable @inline(__always)
     public mutating func predict(dt: Float) {
-        let q = varianceGrowth * dt
-        p0.x = min(p0.x + q, initialVariance)
-        p1.y = min(p1.y + q, initialVariance)
-        p2.z = min(p2.z + q, initialVariance)
+        let d = SIMD8(p0[0], p1[1], p2[2], p3[3], p4[4], p5[5], 0, 0)
+        var grown = d + varianceGrowth * dt
+        grown.replace(with: initialVariance, where: grown .> initialVariance)
+        p0[0] = grown[0]; p1[1] = grown[1]; p2[2] = grown[2]
+        p3[3] = grown[3]; p4[4] = grown[4]; p5[5] = grown[5]
     }
 
-    /// Applies the scalar measurement `z = h·b + noise` (z in rad/s, `variance` in (°/s)²).
+    /// Applies the scalar measurement `z = h·x + noise`: `h` in lanes 0–5 (per °/s of bias, per
+    /// % of scale error), `z` in rad/s, `variance` in (°/s)².
     @inlinable @inline(__always)
-    public mutating func update(h: SIMD3<Float>, measurement z: Float, variance: Float) {
-        let ph = p0 * h.x + p1 * h.y + p2 * h.z         // P h
-        let s = dot(h, ph) + variance
+    public mutating func update(h: SIMD8<Float>, measurement z: Float, variance: Float) {
+        var ph: SIMD8<Float> = p0 * h[0]       // P h
+        ph += p1 * h[1]
+        ph += p2 * h[2]
+        ph += p3 * h[3]
+        ph += p4 * h[4]
+        ph += p5 * h[5]
+        let s = (h * ph).sum() + variance
         guard s > 0 else { return }
-        var residual = (z - dot(h, bias)) * Self.degrees
-        residual = min(max(residual, -limit * Self.degrees), limit * Self.degrees)
+        var residual = z * Self.degrees - (h * state).sum()
+        residual = min(max(residual, -limit), limit)
         let k = ph * (1 / s)
-        bias += k * (residual * Self.radians)
-        bias = Self.clamped(bias, limit)
-        p0 -= k * ph.x
-        p1 -= k * ph.y
-        p2 -= k * ph.z
+        state += k * residual
+        // Lane-wise selects, not min/max: a NaN stays NaN for the caller's finiteness check.
+        state.replace(with: bound, where: state .> bound)
+        state.replace(with: -bound, where: state .< -bound)
+        bias = SIMD3(state[0], state[1], state[2]) * Self.radians
+        scale = SIMD3(state[3], state[4], state[5]) * 0.01
+        p0 -= k * ph[0]; p1 -= k * ph[1]; p2 -= k * ph[2]
+        p3 -= k * ph[3]; p4 -= k * ph[4]; p5 -= k * ph[5]
         // Guard the diagonal against round-off.
-        p0.x = max(p0.x, 1e-9)
-        p1.y = max(p1.y, 1e-9)
-        p2.z = max(p2.z, 1e-9)
+        p0[0] = max(p0[0], 1e-9); p1[1] = max(p1[1], 1e-9); p2[2] = max(p2[2], 1e-9)
+        p3[3] = max(p3[3], 1e-9); p4[4] = max(p4[4], 1e-9); p5[5] = max(p5[5], 1e-9)
+    }
+
+    /// Applies direct measurements of the three bias components (rad/s, `variance` in (°/s)²
+    /// each), as at rest.
+    @inlinable @inline(__always)
+    public mutating func updateBias(_ z: SIMD3<Float>, variance: Float) {
+        update(h: SIMD8(1, 0, 0, 0, 0, 0, 0, 0), measurement: z.x, variance: variance)
+        update(h: SIMD8(0, 1, 0, 0, 0, 0, 0, 0), measurement: z.y, variance: variance)
+        update(h: SIMD8(0, 0, 1, 0, 0, 0, 0, 0), measurement: z.z, variance: variance)
+    }
+
+    /// The rate a gyroscope reading `g` stands for: `g − b − s ⊙ g` (first order in `s`, which
+    /// is a few per cent at most).
+    @inlinable @inline(__always)
+    public func corrected(_ g: SIMD3<Float>) -> SIMD3<Float> {
+        g - bias - scale * g
     }
 
     /// Resets the estimate to zero with the initial uncertainty.
     @inlinable
     public mutating func reset() {
         bias = .zero
-        p0 = SIMD3(initialVariance, 0, 0)
-        p1 = SIMD3(0, initialVariance, 0)
-        p2 = SIMD3(0, 0, initialVariance)
-    }
-}
-
-extension PoiseFilterBiasEstimator {
-    /// `v` with each component limited to ±`limit`.
-    @inlinable @inline(__always)
-    static func clamped(_ v: SIMD3<Float>, _ limit: Float) -> SIMD3<Float> {
-        // Comparisons and selects per lane (NaN stays NaN, so the caller's finiteness check
-        // still sees it).
-        SIMD3(clamped(v.x, limit), clamped(v.y, limit), clamped(v.z, limit))
+        scale = .zero
+        state = .zero
+        (p0, p1, p2, p3, p4, p5) = Self.diagonal(initialVariance)
     }
 
-    @inlinable @inline(__always)
-    static func clamped(_ x: Float, _ limit: Float) -> Float {
-        x > limit ? limit : (x < -limit ? -limit : x)
+    @inlinable
+    static func diagonal(_ d: SIMD8<Float>)
+        -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+        var columns = (SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero,
+                       SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero)
+        columns.0[0] = d[0]; columns.1[1] = d[1]; columns.2[2] = d[2]
+        columns.3[3] = d[3]; columns.4[4] = d[4]; columns.5[5] = d[5]
+        return columns
     }
 }

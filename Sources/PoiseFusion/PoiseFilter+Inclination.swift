@@ -97,37 +97,41 @@ extension PoiseFilter {
     @inlinable static var biasUpdateInterval: Float { 0.04 }
 
     /// One step of the bias Kalman filter: at rest the filtered gyroscope is the bias; in
-    /// motion the drift of the filtered gravity in I measures the world-horizontal bias.
+    /// motion the drift of the filtered gravity in I measures the world-horizontal part of the
+    /// rate error, bias and scale-factor error alike.
     @inlinable @inline(__always)
     mutating func updateBias(restRate: SIMD3<Float>?, usable: Bool, inverseGravity: Float,
                              angularRate: SIMD3<Float>, dt: Float) {
-        let bias = biasEstimator.bias
+        // The estimate leaves the rate error (b − b̂) + (s − ŝ) ⊙ ω, with ω ≈ the gyroscope.
+        let applied = biasEstimator.bias + biasEstimator.scale * angularRate
         let rotation = Self.rotationRows(earthAttitude)
         let rowX = rotation.x, rowY = rotation.y
+        // Regressors of the scale error (row · ω, per axis), in °/s per %.
+        let g = angularRate * (PoiseFilterBiasEstimator.degrees * 0.01)
+        let scaleX = rowX * g, scaleY = rowY * g
         let rows = rotationFilter.update(
-            SIMD8(rowX.x, rowX.y, rowX.z, rowY.x, rowY.y, rowY.z, dot(rowX, bias), dot(rowY, bias)),
+            SIMD16(rowX.x, rowX.y, rowX.z, rowY.x, rowY.y, rowY.z,
+                   dot(rowX, applied), dot(rowY, applied),
+                   scaleX.x, scaleX.y, scaleX.z, scaleY.x, scaleY.y, scaleY.z, 0, 0),
             dt: dt)
         if let restRate {
             guard settings.restBiasEstimation else { return }
-            let variance = restVarianceTime / dt
-            biasEstimator.update(h: SIMD3(1, 0, 0), measurement: restRate.x, variance: variance)
-            biasEstimator.update(h: SIMD3(0, 1, 0), measurement: restRate.y, variance: variance)
-            biasEstimator.update(h: SIMD3(0, 0, 1), measurement: restRate.z, variance: variance)
+            biasEstimator.updateBias(restRate, variance: restVarianceTime / dt)
             return
         }
         guard settings.motionBiasEstimation, usable, !rotationFilter.isAveraging else { return }
         // Earth-frame drift of I: the filtered gravity turns as ω_drift × up, with
-        // ω_drift = R (b − b̂); filtered alike, LP(R b) = drift + LP(R b̂).
+        // ω_drift = R (b − b̂ + (s − ŝ) ⊙ ω); filtered alike, LP(R(b + s ⊙ ω)) = drift + LP(R(b̂ + ŝ ⊙ ω)).
         let drift = inclinationCorrection.rotate(accelerationFilter.rate) * inverseGravity
-        // Scale-factor and misalignment errors grow with the rotation rate (in °/s here).
+        // Axis-misalignment errors, which the estimate leaves, grow with the rate (in °/s here).
         let rateNoise = settings.biasMotionRateUncertainty * PoiseFilterBiasEstimator.degrees
         let variance = (motionVarianceTime
             + rateNoise * rateNoise * dot(angularRate, angularRate) * accelerationFilter.timeConstant) / dt
-        biasEstimator.update(h: SIMD3(rows[0], rows[1], rows[2]),
+        biasEstimator.update(h: SIMD8(rows[0], rows[1], rows[2], rows[8], rows[9], rows[10], 0, 0),
                              measurement: -drift.y + rows[6], variance: variance)
-        biasEstimator.update(h: SIMD3(rows[3], rows[4], rows[5]),
+        biasEstimator.update(h: SIMD8(rows[3], rows[4], rows[5], rows[11], rows[12], rows[13], 0, 0),
                              measurement: drift.x + rows[7], variance: variance)
-        // The vertical (world z) bias is unobservable from gravity; its variance grows to the
+        // The vertical (world z) part is unobservable from gravity; its variance grows to the
         // ceiling until rest, or rotation that tilts the body axes, makes it observable.
     }
 }

@@ -140,7 +140,14 @@ extension PoiseFilter {
         let c = h.w * h.w - h.z * h.z, s = 2 * h.w * h.z
         let east = c * field.x - s * field.y, north = s * field.x + c * field.y
         let error = Self.arcTangent(east, north)  // angle of the field east of north
-        let turn = Self.rotationAboutVertical(gain * error)
+        // A magnet the sensor moves past can turn the field for seconds while its norm and dip
+        // pass the tests above; only the gyroscope can tell. So once the heading has settled and
+        // the field has been trusted throughout, a disagreement counts for no more than
+        // `magneticHeadingThreshold` (about twice one reading's heading noise). Right after a
+        // rejection the gyroscope may have drifted by more, and the correction is not limited.
+        let limit = magneticSamples * gain >= 1 && magnetic.rejectionTime == 0
+            ? settings.magneticHeadingThreshold : Float.infinity
+        let turn = Self.rotationAboutVertical(gain * min(max(error, -limit), limit))
         // Product of two rotations about z.
         headingCorrection = Self.renormalized(Quaternion(
             w: turn.w * h.w - turn.z * h.z, x: 0, y: 0, z: turn.w * h.z + turn.z * h.w))

@@ -58,6 +58,10 @@ extension PoiseFilter {
         /// The bias is modelled as a random walk that moves by a fifth of
         /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer.
         public var biasForgettingTime: Float
+        /// Initial one-sigma uncertainty of each gyroscope axis's scale-factor error,
+        /// dimensionless (0.01: 1 %; 0 turns the estimate off). The error is learned in motion
+        /// from the same drift of the filtered gravity as the bias, and corrects every rate.
+        public var gyroscopeScaleUncertainty: Float
 
         /// Accelerometer samples whose specific force differs from the expected gravity
         /// *vector* by more than this are left out of the inclination filter, m/s²
@@ -74,6 +78,13 @@ extension PoiseFilter {
         public var magneticNormThreshold: Float
         /// Dip-angle deviation from the reference that counts as a disturbance, rad.
         public var magneticDipThreshold: Float
+        /// Largest disagreement between the field's heading and the filter's that one reading
+        /// may correct, rad (`.infinity`: no limit). A magnet the sensor moves past can turn the
+        /// horizontal field while leaving its norm and dip alone; with the limit it moves the
+        /// heading by at most this much per `magnetometerTimeConstant`. Not applied while the
+        /// heading starts up or just after a rejected disturbance. The default, 5°, is about
+        /// twice the heading noise of one reading (0.6 µT across a 15–20 µT horizontal field).
+        public var magneticHeadingThreshold: Float
         /// Time constant with which the reference norm and dip follow undisturbed readings, s.
         public var magneticReferenceTimeConstant: Float
         /// The field must match the reference this long before it is trusted again, s.
@@ -120,10 +131,12 @@ extension PoiseFilter {
             biasMotionRateUncertainty: Float = 0.01,
             biasRestUncertainty: Float = 0.03 * .pi / 180,
             biasForgettingTime: Float = 100,
+            gyroscopeScaleUncertainty: Float = 0.01,
             accelerationRejectionThreshold: Float = 30,
             accelerationRejectionTime: Float = 0.1,
             magneticNormThreshold: Float = 0.1,
             magneticDipThreshold: Float = 10 * .pi / 180,
+            magneticHeadingThreshold: Float = 5 * .pi / 180,
             magneticReferenceTimeConstant: Float = 20,
             magneticUndisturbedTime: Float = 0.5,
             magneticNewFieldTime: Float = 20,
@@ -153,10 +166,12 @@ extension PoiseFilter {
             self.biasMotionRateUncertainty = biasMotionRateUncertainty
             self.biasRestUncertainty = biasRestUncertainty
             self.biasForgettingTime = biasForgettingTime
+            self.gyroscopeScaleUncertainty = gyroscopeScaleUncertainty
             self.accelerationRejectionThreshold = accelerationRejectionThreshold
             self.accelerationRejectionTime = accelerationRejectionTime
             self.magneticNormThreshold = magneticNormThreshold
             self.magneticDipThreshold = magneticDipThreshold
+            self.magneticHeadingThreshold = magneticHeadingThreshold
             self.magneticReferenceTimeConstant = magneticReferenceTimeConstant
             self.magneticUndisturbedTime = magneticUndisturbedTime
             self.magneticNewFieldTime = magneticNewFieldTime

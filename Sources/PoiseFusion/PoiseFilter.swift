@@ -50,7 +50,7 @@ public struct PoiseFilter: AttitudeFilter {
     /// Rows x and y of the body → earth rotation and their products with the bias estimate,
     /// filtered like the acceleration so that the motion bias measurement compares like with
     /// like.
-    @usableFromInline var rotationFilter: PoiseFilterLowPass<SIMD8<Float>>
+    @usableFromInline var rotationFilter: PoiseFilterLowPass<SIMD16<Float>>
     @usableFromInline var rest: PoiseFilterRestDetector
     @usableFromInline var biasEstimator: PoiseFilterBiasEstimator
     @usableFromInline var magnetic: PoiseFilterMagneticDetector
@@ -93,7 +93,8 @@ public struct PoiseFilter: AttitudeFilter {
         rest = PoiseFilterRestDetector(settings: settings)
         biasEstimator = PoiseFilterBiasEstimator(
             initialUncertainty: settings.biasInitialUncertainty,
-            forgettingTime: settings.biasForgettingTime, limit: settings.biasLimit)
+            forgettingTime: settings.biasForgettingTime, limit: settings.biasLimit,
+            scaleUncertainty: settings.gyroscopeScaleUncertainty)
         magnetic = PoiseFilterMagneticDetector()
         hardIron = HardIronEstimator(enabled: settings.hardIronEstimation,
                                      timeConstant: settings.hardIronTimeConstant,
@@ -130,7 +131,8 @@ public struct PoiseFilter: AttitudeFilter {
     public var status: FilterStatus {
         FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
                      gyroscopeBiasUncertainty: biasEstimator.uncertainty,
-                     rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset)
+                     rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset,
+                     gyroscopeScale: biasEstimator.scale)
     }
 
     /// Current gyroscope bias estimate, rad/s.
@@ -175,7 +177,7 @@ public struct PoiseFilter: AttitudeFilter {
         }
 
         // 1. Strapdown integration into I.
-        let rate = gyroscope - biasEstimator.bias
+        let rate = biasEstimator.corrected(gyroscope)
         gyroscopeAttitude = Self.renormalized(gyroscopeAttitude * Self.rotation(rate * dt))
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.

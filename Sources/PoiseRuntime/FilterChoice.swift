@@ -66,10 +66,13 @@ public struct FilterChoice: Sendable {
         poise.biasMotionRateUncertainty = number("poise.bias_motion_rate_uncertainty")
         poise.biasRestUncertainty = radians("poise.bias_rest_uncertainty")
         poise.biasForgettingTime = number("poise.bias_forgetting_time")
+        poise.gyroscopeScaleUncertainty = number("poise.gyroscope_scale_uncertainty") / 100
         poise.accelerationRejectionThreshold = threshold("poise.acceleration_rejection_threshold")
         poise.accelerationRejectionTime = number("poise.acceleration_rejection_time")
         poise.magneticNormThreshold = number("poise.magnetic_norm_threshold")
         poise.magneticDipThreshold = radians("poise.magnetic_dip_threshold")
+        poise.magneticHeadingThreshold = number("poise.magnetic_heading_threshold") == 0
+            ? .infinity : radians("poise.magnetic_heading_threshold")
         poise.magneticReferenceTimeConstant = number("poise.magnetic_reference_time_constant")
         poise.magneticUndisturbedTime = number("poise.magnetic_undisturbed_time")
         poise.magneticNewFieldTime = number("poise.magnetic_new_field_time")

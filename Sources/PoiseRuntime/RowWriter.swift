@@ -57,6 +57,8 @@ struct RowWriter {
                 }
             case .hardIron:
                 append(status.magnetometerOffset, to: &writer)
+            case .gyroscopeScale:
+                append(status.gyroscopeScale, to: &writer)
             case .status:
                 writer.append(integer: Int(motion.flags.rawValue))
                 writer.append(integer: Int(status.rejectedSamples))
