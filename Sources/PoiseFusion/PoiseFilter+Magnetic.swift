@@ -129,7 +129,8 @@ extension PoiseFilter {
         }
         // Start-up: average the first headings rather than trusting the first one.
         magneticSamples += 1
-        if magneticSamples * gain < 1 {
+        let settled = magneticSamples * gain >= 1
+        if !settled {
             gain = 1 / magneticSamples
             flags.insert(.headingInitialising)
         }
@@ -145,7 +146,7 @@ extension PoiseFilter {
         // the field has been trusted throughout, a disagreement counts for no more than
         // `magneticHeadingThreshold` (about twice one reading's heading noise). Right after a
         // rejection the gyroscope may have drifted by more, and the correction is not limited.
-        let limit = magneticSamples * gain >= 1 && magnetic.rejectionTime == 0
+        let limit = settled && magnetic.rejectionTime == 0
             ? settings.magneticHeadingThreshold : Float.infinity
         let turn = Self.rotationAboutVertical(gain * min(max(error, -limit), limit))
         // Product of two rotations about z.
