@@ -54,4 +54,43 @@ import Testing
         #expect(abs(limited - unlimited) < 0.01)
         #expect(limited > 3.7)
     }
+
+    /// Heading error (degrees) 3 s after a 20 s disturbance of the field's norm, during which
+    /// the board turned 90° about the vertical with a gyroscope reading 10 % high (9° of
+    /// gyroscope heading error).
+    static func errorAfterARejectedDisturbance(settings: PoiseFilter.Settings = .default) -> Float {
+        var filter = PoiseFilter(settings: settings)
+        let rate: Float = 100, dt = 1 / rate
+        let gravity = SIMD3<Float>(0, 0, 9.81)
+        var heading: Float = 0   // true heading, rad, counter-clockwise from north
+        var error: Float = 0
+        for i in 0..<Int(53 * rate) {
+            let t = Float(i) * dt
+            let disturbed = t >= 30 && t < 50
+            let turning = t >= 35 && t < 45
+            let yawRate: Float = turning ? 9 * .pi / 180 : 0
+            heading += yawRate * dt
+            // The earth's field (20 µT north, 40 µT down) in the body, 1.5 times as strong while
+            // disturbed (rejected by its norm).
+            let c = cosf(heading), s = sinf(heading)
+            let field = SIMD3<Float>(20 * s, 20 * c, -40) * (disturbed ? 1.5 : 1)
+            filter.update(InertialSample(accelerometer: gravity, gyroscope: SIMD3(0, 0, 1.1 * yawRate),
+                                         magnetometer: field), dt: dt)
+            let q = filter.attitude
+            error = (2 * atan2f(q.z, q.w) - heading) * 180 / .pi
+        }
+        return abs(error)
+    }
+
+    /// Right after a rejected disturbance the gyroscope may have drifted by more than the
+    /// limit, so the correction is not limited then.
+    @Test func afterARejectedDisturbanceTheHeadingRecoversAtFullSpeed() {
+        var unlimited = PoiseFilter.Settings.default
+        unlimited.magneticHeadingThreshold = .infinity
+        let limited = Self.errorAfterARejectedDisturbance()
+        let free = Self.errorAfterARejectedDisturbance(settings: unlimited)
+        print("3 s after a rejected disturbance: \(limited)° heading error with the limit, \(free)° without")
+        #expect(limited > 5)  // 9° · e^(−3/9)
+        #expect(abs(limited - free) < 0.01)
+    }
 }
