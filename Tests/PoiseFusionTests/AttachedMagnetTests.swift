@@ -44,7 +44,9 @@ import Testing
     /// 0.01 A·m² at 6, 4 and 3 cm adds 9.3, 31 and 74 µT along body x to a 45 µT field.
     /// Measured on 2026-11-24: 22.6°, 51.5° and 65.9° RMS (without the magnet 0.4°); with the
     /// hard-iron estimate (2026-11-25) 16.9°, 58.7° and 75.4°: the offset is learned (32 µT of
-    /// the 31 at 4 cm, see `replayShowsTheLearnedHardIronOffset`), but the heading is not.
+    /// the 31 at 4 cm, see `replayShowsTheLearnedHardIronOffset`), but the heading is not;
+    /// with the heading limit (later that day) 21.3°, 58.7° and 75.4°, since the limit slows
+    /// a wrong start-up heading's recovery once the field is trusted.
     /// Taking the fit's earth field as the disturbance reference on a move gave 16.9°, 35.9°
     /// and 50.0° but cost the carried 4 cm magnet 1.3° → 3.8°; restarting the heading average
     /// as well, 28° at 4 cm but 14.3° for the carried one. The same
