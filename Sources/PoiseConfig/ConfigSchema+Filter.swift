@@ -46,7 +46,7 @@ extension ConfigSchema {
         ConfigKey("filter.poise.bias_limit", .number(range: 0...100), default: 2.0, unit: "°/s", doc: "Largest gyroscope bias the filter will estimate."),
         ConfigKey("filter.poise.bias_initial_uncertainty", .number(range: 0...100), default: 0.5, unit: "°/s", doc: "One-sigma bias uncertainty at start-up, and its ceiling."),
         ConfigKey("filter.poise.bias_motion_uncertainty", .number(range: 0...100), default: 0.1, unit: "°/s", doc: "Noise of one bias measurement taken during motion (from the inclination drift)."),
-        ConfigKey("filter.poise.bias_motion_rate_uncertainty", .number(range: 0...1), default: 0.01, doc: "Extra motion-measurement noise per unit angular rate (scale-factor and misalignment errors)."),
+        ConfigKey("filter.poise.bias_motion_rate_uncertainty", .number(range: 0...1), default: 0.01, doc: "Extra motion-measurement noise per unit angular rate (axis misalignment, and scale-factor error not yet learned)."),
         ConfigKey("filter.poise.bias_rest_uncertainty", .number(range: 0...100), default: 0.03, unit: "°/s", doc: "Noise of one bias measurement taken at rest."),
         ConfigKey("filter.poise.bias_forgetting_time", .number(range: 1...100_000), default: 100, unit: "s", doc: "Time over which the bias estimate's certainty decays (the bias random walk)."),
         ConfigKey("filter.poise.gyroscope_scale_uncertainty", .number(range: 0...10), default: 1, unit: "%", doc: "Prior uncertainty of each gyroscope axis's scale-factor error, learned in motion from the drift of the filtered gravity (0 turns the estimate off)."),

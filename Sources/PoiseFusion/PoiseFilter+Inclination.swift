@@ -121,7 +121,8 @@ extension PoiseFilter {
         }
         guard settings.motionBiasEstimation, usable, !rotationFilter.isAveraging else { return }
         // Earth-frame drift of I: the filtered gravity turns as ω_drift × up, with
-        // ω_drift = R (b − b̂ + (s − ŝ) ⊙ ω); filtered alike, LP(R(b + s ⊙ ω)) = drift + LP(R(b̂ + ŝ ⊙ ω)).
+        // ω_drift = R (b − b̂ + (s − ŝ) ⊙ ω); filtered alike,
+        // LP(R(b + s ⊙ ω)) = drift + LP(R(b̂ + ŝ ⊙ ω)).
         let drift = inclinationCorrection.rotate(accelerationFilter.rate) * inverseGravity
         // Axis-misalignment errors, which the estimate leaves, grow with the rate (in °/s here).
         let rateNoise = settings.biasMotionRateUncertainty * PoiseFilterBiasEstimator.degrees

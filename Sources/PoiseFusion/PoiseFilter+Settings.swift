@@ -49,8 +49,9 @@ extension PoiseFilter {
         /// One-sigma noise of the motion bias measurement (the drift of the filtered gravity),
         /// rad/s. It is correlated over `accelerometerTimeConstant`, and weighted accordingly.
         public var biasMotionUncertainty: Float
-        /// Extra motion-measurement noise per unit angular rate (gyroscope scale-factor and
-        /// axis-misalignment errors make fast rotation look like bias), dimensionless.
+        /// Extra motion-measurement noise per unit angular rate (gyroscope axis misalignment,
+        /// and scale-factor error not yet learned, make fast rotation look like bias),
+        /// dimensionless.
         public var biasMotionRateUncertainty: Float
         /// One-sigma noise of the rest bias measurement (the filtered angular rate), rad/s;
         /// correlated over `restFilterTimeConstant`.

@@ -15,11 +15,14 @@ import PoiseMath
 ///    acceleration averages out. `inclinationCorrection` turns the filtered vector upright.
 /// 3. The magnetometer, seen in that heading-free earth frame, turns `headingCorrection` about
 ///    the vertical only (time constant `magnetometerTimeConstant`), so a bad field can never
-///    tilt the estimate. Norm and dip are checked against a tracked reference first.
+///    tilt the estimate. Norm and dip are checked against a tracked reference first, and once
+///    the heading has settled, a reading's disagreement counts for at most
+///    `magneticHeadingThreshold`.
 /// 4. At rest the filtered gyroscope measures the bias directly; in motion the rate at which
-///    the filtered gravity drifts in I measures its horizontal (world x/y) part. A small
-///    Kalman filter fuses both (at 25 Hz); fast rotation weakens the motion
-///    measurement, since gyroscope scale-factor errors then look like bias.
+///    the filtered gravity drifts in I measures the horizontal (world x/y) part of the rate
+///    error, from which the same small Kalman filter (at 25 Hz) also learns each axis's
+///    scale-factor error; fast rotation weakens the motion measurement, since axis
+///    misalignment then looks like bias.
 /// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
