@@ -48,7 +48,8 @@ public struct DeviceMotion: Sendable, Equatable {
         self.attitude = q
         gravity = q.inverseRotate(SIMD3(0, 0, -Self.standardGravity))
         userAcceleration = sample.accelerometer + gravity
-        rotationRate = (sample.gyroscope - status.gyroscopeBias) / (1 + status.gyroscopeScale)
+        rotationRate = PoiseFilterBiasEstimator.corrected(sample.gyroscope, bias: status.gyroscopeBias,
+                                                          scale: status.gyroscopeScale)
         magneticField = sample.magnetometer
         flags = status.flags
         gyroscopeBias = status.gyroscopeBias

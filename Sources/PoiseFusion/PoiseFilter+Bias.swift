@@ -57,7 +57,9 @@ public struct PoiseFilterBiasEstimator: Sendable {
         bias = .zero
         scale = .zero
         state = .zero
-        (p0, p1, p2, p3, p4, p5) = Self.diagonal(initialVariance)
+        (p0, p1, p2, p3, p4, p5) = (.zero, .zero, .zero, .zero, .zero, .zero)
+        p0[0] = biasVariance; p1[1] = biasVariance; p2[2] = biasVariance
+        p3[3] = scaleVariance; p4[4] = scaleVariance; p5[5] = scaleVariance
     }
 
     /// One-sigma uncertainty of the bias, rad/s (root of the largest diagonal element).
@@ -113,29 +115,17 @@ public struct PoiseFilterBiasEstimator: Sendable {
         update(h: SIMD8(0, 0, 1, 0, 0, 0, 0, 0), measurement: z.z, variance: variance)
     }
 
-    /// The rate a gyroscope reading `g` stands for: `g − b − s ⊙ g` (first order in `s`, which
-    /// is a few per cent at most).
+    /// The rate a gyroscope reading `g` stands for under this estimate.
     @inlinable @inline(__always)
     public func corrected(_ g: SIMD3<Float>) -> SIMD3<Float> {
+        Self.corrected(g, bias: bias, scale: scale)
+    }
+
+    /// The rate a gyroscope reading `g` stands for: `g − b − s ⊙ g` (first order in `s`, which
+    /// is a few per cent at most). The filter integrates it and `DeviceMotion` reports it.
+    @inlinable @inline(__always)
+    public static func corrected(_ g: SIMD3<Float>, bias: SIMD3<Float>,
+                                 scale: SIMD3<Float>) -> SIMD3<Float> {
         g - bias - scale * g
-    }
-
-    /// Resets the estimate to zero with the initial uncertainty.
-    @inlinable
-    public mutating func reset() {
-        bias = .zero
-        scale = .zero
-        state = .zero
-        (p0, p1, p2, p3, p4, p5) = Self.diagonal(initialVariance)
-    }
-
-    @inlinable
-    static func diagonal(_ d: SIMD8<Float>)
-        -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
-        var columns = (SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero,
-                       SIMD8<Float>.zero, SIMD8<Float>.zero, SIMD8<Float>.zero)
-        columns.0[0] = d[0]; columns.1[1] = d[1]; columns.2[2] = d[2]
-        columns.3[3] = d[3]; columns.4[4] = d[4]; columns.5[5] = d[5]
-        return columns
     }
 }

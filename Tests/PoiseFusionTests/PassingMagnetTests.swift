@@ -8,27 +8,33 @@ import Testing
 /// thresholds. Only the gyroscope can tell; once the heading is settled, the magnetometer may
 /// move it by at most `magneticHeadingThreshold` per time constant.
 @Suite struct PassingMagnetTests {
+    /// A level board's sample: at rest but for `yawRate` (rad/s, read by the gyroscope), with
+    /// a field of 20 µT horizontal and 40 µT down, times `strength`, whose horizontal part
+    /// points `angle` rad anticlockwise from the body's y axis.
+    static func levelSample(fieldAngle angle: Float, strength: Float = 1,
+                            yawRate: Float = 0) -> InertialSample {
+        InertialSample(accelerometer: SIMD3(0, 0, 9.81), gyroscope: SIMD3(0, 0, yawRate),
+                       magnetometer: SIMD3(-20 * sinf(angle), 20 * cosf(angle), -40) * strength)
+    }
+
+    /// The estimate's heading, rad (anticlockwise about world z).
+    static func heading(_ filter: PoiseFilter) -> Float {
+        2 * atan2f(filter.attitude.z, filter.attitude.w)
+    }
+
     /// Largest heading change (degrees) of a filter at rest, level, when the field turns by
     /// `turn` degrees about the vertical — norm and dip unchanged — for `duration` seconds.
     static func largestHeadingChange(turn: Float, duration: Double,
                                      settings: PoiseFilter.Settings = .default) -> Float {
         var filter = PoiseFilter(settings: settings)
         let rate = 100.0
-        let gravity = SIMD3<Float>(0, 0, 9.81)
-        func field(_ degrees: Float) -> SIMD3<Float> {
-            // 20 µT horizontal towards `degrees` west of north (the body's y axis), 40 µT down.
-            let a = degrees * .pi / 180
-            return SIMD3(-20 * sinf(a), 20 * cosf(a), -40)
-        }
         var before: Float = 0, largest: Float = 0
         for i in 0..<Int(60 * rate) {
             let t = Double(i) / rate
             let disturbed = t >= 30 && t < 30 + duration
-            filter.update(InertialSample(accelerometer: gravity, gyroscope: .zero,
-                                         magnetometer: field(disturbed ? turn : 0)),
+            filter.update(Self.levelSample(fieldAngle: disturbed ? turn * .pi / 180 : 0),
                           dt: Float(1 / rate))
-            let q = filter.attitude
-            let heading = 2 * atan2f(q.z, q.w) * 180 / .pi
+            let heading = Self.heading(filter) * 180 / .pi
             if t < 30 { before = heading } else { largest = max(largest, abs(heading - before)) }
         }
         return largest
@@ -61,7 +67,6 @@ import Testing
     static func errorAfterARejectedDisturbance(settings: PoiseFilter.Settings = .default) -> Float {
         var filter = PoiseFilter(settings: settings)
         let rate: Float = 100, dt = 1 / rate
-        let gravity = SIMD3<Float>(0, 0, 9.81)
         var heading: Float = 0   // true heading, rad, counter-clockwise from north
         var error: Float = 0
         for i in 0..<Int(53 * rate) {
@@ -70,14 +75,11 @@ import Testing
             let turning = t >= 35 && t < 45
             let yawRate: Float = turning ? 9 * .pi / 180 : 0
             heading += yawRate * dt
-            // The earth's field (20 µT north, 40 µT down) in the body, 1.5 times as strong while
-            // disturbed (rejected by its norm).
-            let c = cosf(heading), s = sinf(heading)
-            let field = SIMD3<Float>(20 * s, 20 * c, -40) * (disturbed ? 1.5 : 1)
-            filter.update(InertialSample(accelerometer: gravity, gyroscope: SIMD3(0, 0, 1.1 * yawRate),
-                                         magnetometer: field), dt: dt)
-            let q = filter.attitude
-            error = (2 * atan2f(q.z, q.w) - heading) * 180 / .pi
+            // The earth's field, 1.5 times as strong while disturbed (rejected by its norm), seen
+            // from a body turned by `heading`.
+            filter.update(Self.levelSample(fieldAngle: -heading, strength: disturbed ? 1.5 : 1,
+                                           yawRate: 1.1 * yawRate), dt: dt)
+            error = (Self.heading(filter) - heading) * 180 / .pi
         }
         return abs(error)
     }
