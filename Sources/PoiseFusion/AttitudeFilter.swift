@@ -42,17 +42,22 @@ public struct FilterStatus: Sendable, Equatable {
     /// Estimated gyroscope scale-factor error per axis, dimensionless: the gyroscope reads
     /// `(1 + s) ⊙ ω + b` (zero for filters that do not estimate it).
     public var gyroscopeScale: SIMD3<Float>
+    /// How much older a magnetometer reading is than the gyroscope's, s, as the filter
+    /// corrects for it (zero for filters that do not).
+    public var magnetometerLatency: Float
 
     @inlinable
     public init(flags: FilterFlags = [], gyroscopeBias: SIMD3<Float> = .zero,
                 gyroscopeBiasUncertainty: Float = .infinity, rejectedSamples: UInt32 = 0,
-                magnetometerOffset: SIMD3<Float> = .zero, gyroscopeScale: SIMD3<Float> = .zero) {
+                magnetometerOffset: SIMD3<Float> = .zero, gyroscopeScale: SIMD3<Float> = .zero,
+                magnetometerLatency: Float = 0) {
         self.flags = flags
         self.gyroscopeBias = gyroscopeBias
         self.gyroscopeBiasUncertainty = gyroscopeBiasUncertainty
         self.rejectedSamples = rejectedSamples
         self.magnetometerOffset = magnetometerOffset
         self.gyroscopeScale = gyroscopeScale
+        self.magnetometerLatency = magnetometerLatency
     }
 }
 

@@ -115,6 +115,13 @@ public struct HardIronEstimator: Sendable {
         if sinceObservation >= interval { accumulate(m, attitude: attitude) }
     }
 
+    /// `observe` for a reading with the offset in use already removed.
+    @inlinable @inline(__always)
+    public mutating func observe(corrected m: SIMD3<Float>, attitude: Quaternion, dt: Float) {
+        sinceObservation += dt
+        if sinceObservation >= interval { accumulate(m + storedOffset, attitude: attitude) }
+    }
+
     @inlinable @inline(never)
     mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) {
         let elapsed = sinceObservation

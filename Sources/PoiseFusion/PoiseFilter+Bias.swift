@@ -17,6 +17,9 @@ public struct PoiseFilterBiasEstimator: Sendable {
     public var bias: SIMD3<Float>
     /// Estimated scale-factor error per axis, dimensionless.
     public var scale: SIMD3<Float>
+    /// One-sigma uncertainty of the scale-factor error, dimensionless (largest axis; as of the
+    /// last `predict`, so that reading it every sample costs nothing).
+    public var scaleUncertainty: Float
     /// State: bias in °/s (lanes 0–2), scale error in % (lanes 3–5).
     @usableFromInline var state: SIMD8<Float>
     /// Covariance columns.
@@ -56,6 +59,7 @@ public struct PoiseFilterBiasEstimator: Sendable {
         self.limit = biasBound
         bias = .zero
         scale = .zero
+        self.scaleUncertainty = scaleSigma * 0.01
         state = .zero
         (p0, p1, p2, p3, p4, p5) = (.zero, .zero, .zero, .zero, .zero, .zero)
         p0[0] = biasVariance; p1[1] = biasVariance; p2[2] = biasVariance
@@ -68,6 +72,7 @@ public struct PoiseFilterBiasEstimator: Sendable {
         squareRoot(max(p0[0], max(p1[1], p2[2]))) * Self.radians
     }
 
+
     /// Adds the random-walk process noise for a step of `dt` seconds.
     @inlinable @inline(__always)
     public mutating func predict(dt: Float) {
@@ -76,6 +81,7 @@ public struct PoiseFilterBiasEstimator: Sendable {
         grown.replace(with: initialVariance, where: grown .> initialVariance)
         p0[0] = grown[0]; p1[1] = grown[1]; p2[2] = grown[2]
         p3[3] = grown[3]; p4[4] = grown[4]; p5[5] = grown[5]
+        scaleUncertainty = squareRoot(max(grown[3], max(grown[4], grown[5]))) * 0.01
     }
 
     /// Applies the scalar measurement `z = h·x + noise`: `h` in lanes 0–5 (per °/s of bias, per

@@ -84,6 +84,9 @@ extension PoiseFilter {
         let step = biasElapsed
         biasElapsed = 0
         biasEstimator.predict(dt: step)
+        // What the gyroscope's scale uncertainty may have turned the heading by (sampled with the
+        // bias step: a bound, not an integral that needs every sample).
+        headingDrift += biasEstimator.scaleUncertainty * squareRoot(dot(gyroscope, gyroscope)) * step
         updateBias(restRate: atRest ? rest.gyroscope : nil, usable: !rejected,
                    inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
     }

@@ -127,6 +127,7 @@ extension PoiseFilter {
                     magnetic.rejectionTime - settings.magneticRejectionFactor * dt, 0)
             }
         }
+        magnetometerLatency.observe(field: field, rate: rate, attitude: earthAttitude, dt: dt)
         // Start-up: average the first headings rather than trusting the first one.
         magneticSamples += 1
         let settled = magneticSamples * gain >= 1
@@ -147,7 +148,8 @@ extension PoiseFilter {
         // `magneticHeadingThreshold` (about twice one reading's heading noise). Right after a
         // rejection the gyroscope may have drifted by more, and the correction is not limited.
         let limit = settled && magnetic.rejectionTime == 0
-            ? settings.magneticHeadingThreshold : Float.infinity
+            ? max(settings.magneticHeadingThreshold, 2 * headingDrift) : Float.infinity
+        headingDrift *= 1 - gain
         let turn = Self.rotationAboutVertical(gain * min(max(error, -limit), limit))
         // Product of two rotations about z.
         headingCorrection = Self.renormalized(Quaternion(

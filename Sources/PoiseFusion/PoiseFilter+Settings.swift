@@ -31,6 +31,11 @@ extension PoiseFilter {
         /// finds: beyond it the field is not a body-fixed offset plus the earth's (it varies in
         /// the room, or a magnet is so close that its field bends), and the offset stays.
         public var hardIronMaximumResidual: Float
+        /// Learn how much older a magnetometer reading is than the gyroscope's, and turn each
+        /// reading back by the rotation since; see `MagnetometerLatencyEstimator`.
+        public var magnetometerLatencyEstimation: Bool
+        /// Magnetometer latency to start from (or keep, when not learned), s.
+        public var magnetometerLatency: Float
 
         /// Rest: low-pass filtered angular rate must stay below this, rad/s.
         public var restGyroscopeThreshold: Float
@@ -122,6 +127,8 @@ extension PoiseFilter {
             hardIronTimeConstant: Float = 5,
             hardIronMinimumImprovement: Float = 0.07,
             hardIronMaximumResidual: Float = 0.15,
+            magnetometerLatencyEstimation: Bool = true,
+            magnetometerLatency: Float = 0,
             restGyroscopeThreshold: Float = 2 * .pi / 180,
             restAccelerometerThreshold: Float = 0.5,
             restTime: Float = 1.5,
@@ -157,6 +164,8 @@ extension PoiseFilter {
             self.hardIronTimeConstant = hardIronTimeConstant
             self.hardIronMinimumImprovement = hardIronMinimumImprovement
             self.hardIronMaximumResidual = hardIronMaximumResidual
+            self.magnetometerLatencyEstimation = magnetometerLatencyEstimation
+            self.magnetometerLatency = magnetometerLatency
             self.restGyroscopeThreshold = restGyroscopeThreshold
             self.restAccelerometerThreshold = restAccelerometerThreshold
             self.restTime = restTime

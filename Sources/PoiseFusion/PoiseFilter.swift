@@ -59,8 +59,14 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var magnetic: PoiseFilterMagneticDetector
     /// Offset of a magnet carried with the sensor, subtracted from every reading.
     @usableFromInline var hardIron: HardIronEstimator
+    /// How much older a magnetometer reading is than the gyroscope's.
+    @usableFromInline var magnetometerLatency: MagnetometerLatencyEstimator
     /// Magnetometer samples used so far (for the start-up heading average).
     @usableFromInline var magneticSamples: Float
+    /// How far the gyroscope may have turned the heading since the magnetometer last
+    /// corrected it, rad: the scale-factor uncertainty times the angle turned, decaying as
+    /// corrections are applied.
+    @usableFromInline var headingDrift: Float = 0
     /// Norm of gravity as measured at rest, m/s².
     @usableFromInline var gravity: Float
     /// The last magnetometer reading, µT.
@@ -103,6 +109,8 @@ public struct PoiseFilter: AttitudeFilter {
                                      timeConstant: settings.hardIronTimeConstant,
                                      minimumImprovement: settings.hardIronMinimumImprovement,
                                      maximumResidual: settings.hardIronMaximumResidual)
+        magnetometerLatency = MagnetometerLatencyEstimator(
+            latency: settings.magnetometerLatency, enabled: settings.magnetometerLatencyEstimation)
         magneticSamples = 0
         gravity = 9.81
         accelerationRejectionTime = 0
@@ -129,13 +137,15 @@ public struct PoiseFilter: AttitudeFilter {
     @inlinable
     public var attitude: Quaternion { output }
 
-    /// Flags of the last update, bias estimate, rejected-sample count and hard-iron offset.
+    /// Flags of the last update, bias and scale estimates, rejected-sample count, hard-iron
+    /// offset and magnetometer latency.
     @inlinable
     public var status: FilterStatus {
         FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
                      gyroscopeBiasUncertainty: biasEstimator.uncertainty,
                      rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset,
-                     gyroscopeScale: biasEstimator.scale)
+                     gyroscopeScale: biasEstimator.scale,
+                     magnetometerLatency: magnetometerLatency.latency)
     }
 
     /// Current gyroscope bias estimate, rad/s.
@@ -206,8 +216,10 @@ public struct PoiseFilter: AttitudeFilter {
             // The offset only corrects the readings; the disturbance detector keeps its reference
             // (taking the fit's field as the reference on a move changed no BROAD trial and cost
             // the synthetic carried 4 cm magnet 1.3° → 3.8°; restarting the heading, more).
-            hardIron.observe(m, attitude: earthAttitude, dt: step)
-            updateHeading(m - hardIron.offset, rate: rate, dt: step, flags: &newFlags)
+            // Turned back to the gyroscope's time; the offset, fixed in the body, does not turn.
+            let current = magnetometerLatency.corrected(m - hardIron.offset, rate: rate)
+            hardIron.observe(corrected: current, attitude: earthAttitude, dt: step)
+            updateHeading(current, rate: rate, dt: step, flags: &newFlags)
             magnetometerElapsed = 0
         }
 

@@ -56,6 +56,8 @@ public struct FilterChoice: Sendable {
         poise.hardIronTimeConstant = number("poise.hard_iron_time_constant")
         poise.hardIronMinimumImprovement = number("poise.hard_iron_minimum_improvement")
         poise.hardIronMaximumResidual = number("poise.hard_iron_maximum_residual")
+        poise.magnetometerLatencyEstimation = v.boolean("filter.poise.magnetometer_latency_estimation")
+        poise.magnetometerLatency = number("poise.magnetometer_latency") / 1000
         poise.restGyroscopeThreshold = radians("poise.rest_gyroscope_threshold")
         poise.restAccelerometerThreshold = number("poise.rest_accelerometer_threshold")
         poise.restTime = number("poise.rest_time")

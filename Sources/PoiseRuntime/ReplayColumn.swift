@@ -23,6 +23,9 @@ public enum ReplayColumn: String, Sendable, CaseIterable {
     /// Gyroscope scale-factor error the filter has learned, per axis, dimensionless (0.01: the
     /// axis reads 1 % high; zero when it learns none).
     case gyroscopeScale = "gyro_scale"
+    /// How much older the magnetometer's readings are than the gyroscope's, as the filter has
+    /// learned it, seconds (zero when it learns none).
+    case magnetometerLatency = "mag_latency"
     /// Filter status: flag bits (see README) and the count of rejected samples so far.
     case status
     /// Device orientation from gravity (portrait, faceUp, …), with hysteresis.
@@ -42,6 +45,7 @@ public enum ReplayColumn: String, Sendable, CaseIterable {
         case .bias: ["bias_x", "bias_y", "bias_z", "bias_sigma"]
         case .hardIron: ["hard_iron_x", "hard_iron_y", "hard_iron_z"]
         case .gyroscopeScale: ["gyro_scale_x", "gyro_scale_y", "gyro_scale_z"]
+        case .magnetometerLatency: ["mag_latency"]
         case .status: ["flags", "rejected"]
         case .orientation: ["orientation"]
         case .truth: ["true_qw", "true_qx", "true_qy", "true_qz", "true_roll", "true_pitch", "true_yaw"]

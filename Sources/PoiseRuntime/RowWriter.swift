@@ -59,6 +59,8 @@ struct RowWriter {
                 append(status.magnetometerOffset, to: &writer)
             case .gyroscopeScale:
                 append(status.gyroscopeScale, to: &writer)
+            case .magnetometerLatency:
+                writer.append(status.magnetometerLatency)
             case .status:
                 writer.append(integer: Int(motion.flags.rawValue))
                 writer.append(integer: Int(status.rejectedSamples))
