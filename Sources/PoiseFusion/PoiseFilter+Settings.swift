@@ -32,7 +32,7 @@ extension PoiseFilter {
         /// the room, or a magnet is so close that its field bends), and the offset stays.
         public var hardIronMaximumResidual: Float
         /// Learn how much older a magnetometer reading is than the gyroscope's, and turn each
-        /// reading back by the rotation since; see `MagnetometerLatencyEstimator`.
+        /// reading forward by the rotation since it was measured; see `MagnetometerLatencyEstimator`.
         public var magnetometerLatencyEstimation: Bool
         /// Magnetometer latency to start from (or keep, when not learned), s.
         public var magnetometerLatency: Float

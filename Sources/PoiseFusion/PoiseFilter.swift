@@ -216,7 +216,7 @@ public struct PoiseFilter: AttitudeFilter {
             // The offset only corrects the readings; the disturbance detector keeps its reference
             // (taking the fit's field as the reference on a move changed no BROAD trial and cost
             // the synthetic carried 4 cm magnet 1.3° → 3.8°; restarting the heading, more).
-            // Turned back to the gyroscope's time; the offset, fixed in the body, does not turn.
+            // Brought forward to the gyroscope's time; the offset, fixed in the body, does not turn.
             let current = magnetometerLatency.corrected(m - hardIron.offset, rate: rate)
             hardIron.observe(corrected: current, attitude: earthAttitude, dt: step)
             updateHeading(current, rate: rate, dt: step, flags: &newFlags)

@@ -8,7 +8,8 @@
 ///   behind its anti-aliasing filter reports it);
 ///   the bias starts at `gyroscopeBias` and random-walks with `gyroscopeBiasRandomWalk`
 /// - accelerometer = accelerometerScale ⊙ f + accelerometerBias + n_a,  σ = accelerometerNoiseDensity · √rate
-/// - magnetometer  = softIronScale ⊙ (m + disturbance) + hardIronOffset + n_m,  σ = magnetometerNoise
+/// - magnetometer  = softIronScale ⊙ (m + disturbance)(t − magnetometerLatency) + hardIronOffset + n_m,
+///   σ = magnetometerNoise: the field as it was `magnetometerLatency` seconds earlier
 ///
 /// ```swift
 /// var model = SensorErrorModel.default
@@ -39,6 +40,9 @@ public struct SensorErrorModel: Sendable, Equatable {
     public var softIronScale: SIMD3<Double>
     /// Extra magnetic fields during time windows.
     public var magneticDisturbances: [MagneticDisturbance]
+    /// How much older the magnetometer's reading is than the gyroscope's, s (an AK8963 at
+    /// 100 Hz delivers what it measured up to 10–20 ms before; 0 = none). Interpolated.
+    public var magnetometerLatency: Double
     /// Seed of the noise generator.
     public var seed: UInt64
 
@@ -48,7 +52,8 @@ public struct SensorErrorModel: Sendable, Equatable {
         accelerometerNoiseDensity: Double = 2.94e-3, accelerometerBias: SIMD3<Double> = .zero,
         accelerometerScale: SIMD3<Double> = .one, magnetometerNoise: Double = 0.3,
         hardIronOffset: SIMD3<Double> = .zero, softIronScale: SIMD3<Double> = .one,
-        magneticDisturbances: [MagneticDisturbance] = [], seed: UInt64 = 1
+        magneticDisturbances: [MagneticDisturbance] = [], magnetometerLatency: Double = 0,
+        seed: UInt64 = 1
     ) {
         self.gyroscopeNoiseDensity = gyroscopeNoiseDensity
         self.gyroscopeBias = gyroscopeBias
@@ -61,6 +66,7 @@ public struct SensorErrorModel: Sendable, Equatable {
         self.hardIronOffset = hardIronOffset
         self.softIronScale = softIronScale
         self.magneticDisturbances = magneticDisturbances
+        self.magnetometerLatency = magnetometerLatency
         self.seed = seed
     }
 
@@ -110,6 +116,7 @@ public struct SensorErrorModel: Sendable, Equatable {
         try check(gyroscopeBiasRandomWalk, "gyroscopeBiasRandomWalk", unit: "rad/s/√s")
         try check(accelerometerNoiseDensity, "accelerometerNoiseDensity", unit: "m/s²/√Hz")
         try check(magnetometerNoise, "magnetometerNoise", unit: "µT")
+        try check(magnetometerLatency, "magnetometerLatency", unit: "s")
         try check(gyroscopeBias, "gyroscopeBias")
         try check(gyroscopeScale, "gyroscopeScale")
         try check(accelerometerBias, "accelerometerBias")

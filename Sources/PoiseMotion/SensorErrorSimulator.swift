@@ -12,6 +12,8 @@ public struct SensorErrorSimulator: Sendable {
     private let gyroscopeSigma: Double
     private let accelerometerSigma: Double
     private let biasStepSigma: Double
+    /// The field of the last few samples (oldest first), for a magnetometer that lags.
+    private var fieldHistory: [SIMD3<Double>] = []
 
     /// - Throws: ``MotionSettingsError`` for invalid model values or a bad rate.
     public init(model: SensorErrorModel, sampleRate: Double) throws(MotionSettingsError) {
@@ -33,6 +35,21 @@ public struct SensorErrorSimulator: Sendable {
         let y = random.nextGaussian()
         let z = random.nextGaussian()
         return SIMD3(x, y, z)
+    }
+
+    /// The field `magnetometerLatency` before the current sample `field`, interpolated between
+    /// samples (the first sample's before the run starts).
+    private mutating func lagged(_ field: SIMD3<Double>) -> SIMD3<Double> {
+        let samples = model.magnetometerLatency * sampleRate
+        guard samples > 0 else { return field }
+        let whole = Int(samples)
+        if fieldHistory.count > whole + 1 { fieldHistory.removeFirst() }
+        fieldHistory.append(field)
+        let last = fieldHistory.count - 1
+        let newer = fieldHistory[max(last - whole, 0)]
+        let older = fieldHistory[max(last - whole - 1, 0)]
+        let fraction = samples - Double(whole)
+        return newer + fraction * (older - newer)
     }
 
     /// The measurement of `sample` with the model's errors.
@@ -66,6 +83,7 @@ public struct SensorErrorSimulator: Sendable {
                 field += amount * SIMD3(body.x, body.y, body.z)
             }
         }
+        field = lagged(field)
         let magnetometer = model.softIronScale * field + model.hardIronOffset + model.magnetometerNoise * magnetometerNoise
 
         return MeasuredSample(

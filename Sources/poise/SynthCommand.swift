@@ -49,6 +49,8 @@ struct SynthCommand: ParsableCommand {
     var magnetometerNoise: Double?
     @Option(help: "Magnetometer hard-iron offset, µT, as x,y,z.")
     var hardIron: String?
+    @Option(help: "How much older each magnetometer reading is than the gyroscope's, ms (an AK8963 at 100 Hz: 10–20).")
+    var magnetometerLatency: Double?
     @Option(help: "A magnet fixed in the room during START:END seconds adding a field x,y,z µT (ENU), e.g. 10:14:60,0,-30. Repeatable.")
     var disturbance: [String] = []
 
@@ -139,6 +141,12 @@ struct SynthCommand: ParsableCommand {
         }
         if let magnetometerNoise { model.magnetometerNoise = magnetometerNoise }
         if let hardIron { model.hardIronOffset = try parseVector(hardIron, option: "--hard-iron") }
+        if let magnetometerLatency {
+            guard magnetometerLatency.isFinite, (0...1000).contains(magnetometerLatency) else {
+                throw CLIError("--magnetometer-latency \(magnetometerLatency): expected 0…1000 ms")
+            }
+            model.magnetometerLatency = magnetometerLatency / 1000
+        }
         for text in disturbance {
             let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
             guard parts.count == 3, let start = Double(parts[0]), let end = Double(parts[1]) else {
