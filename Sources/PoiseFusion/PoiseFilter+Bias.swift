@@ -72,7 +72,6 @@ public struct PoiseFilterBiasEstimator: Sendable {
         squareRoot(max(p0[0], max(p1[1], p2[2]))) * Self.radians
     }
 
-
     /// Adds the random-walk process noise for a step of `dt` seconds.
     @inlinable @inline(__always)
     public mutating func predict(dt: Float) {

@@ -145,8 +145,10 @@ extension PoiseFilter {
         // A magnet the sensor moves past can turn the field for seconds while its norm and dip
         // pass the tests above; only the gyroscope can tell. So once the heading has settled and
         // the field has been trusted throughout, a disagreement counts for no more than
-        // `magneticHeadingThreshold` (about twice one reading's heading noise). Right after a
-        // rejection the gyroscope may have drifted by more, and the correction is not limited.
+        // `magneticHeadingThreshold` (about twice one reading's heading noise), or twice what
+        // the gyroscope's scale uncertainty may have turned the heading since, if that is more
+        // (after fast turns). Right after a rejection the gyroscope may have drifted by more
+        // still, and the correction is not limited.
         let limit = settled && magnetic.rejectionTime == 0
             ? max(settings.magneticHeadingThreshold, 2 * headingDrift) : Float.infinity
         headingDrift *= 1 - gain

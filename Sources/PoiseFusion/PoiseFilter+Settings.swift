@@ -88,8 +88,10 @@ extension PoiseFilter {
         /// may correct, rad (`.infinity`: no limit). A magnet the sensor moves past can turn the
         /// horizontal field while leaving its norm and dip alone; with the limit it moves the
         /// heading by at most this much per `magnetometerTimeConstant`. Not applied while the
-        /// heading starts up or just after a rejected disturbance. The default, 5°, is about
-        /// twice the heading noise of one reading (0.6 µT across a 15–20 µT horizontal field).
+        /// heading starts up or just after a rejected disturbance, and raised to twice what the
+        /// gyroscope's scale uncertainty may have turned the heading since the last correction
+        /// when that is more. The default, 5°, is about twice the heading noise of one reading
+        /// (0.6 µT across a 15–20 µT horizontal field).
         public var magneticHeadingThreshold: Float
         /// Time constant with which the reference norm and dip follow undisturbed readings, s.
         public var magneticReferenceTimeConstant: Float

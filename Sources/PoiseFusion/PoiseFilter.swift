@@ -13,11 +13,12 @@ import PoiseMath
 /// 2. The accelerometer, rotated into I, is low-pass filtered there (time constant
 ///    `accelerometerTimeConstant`): rotation does not smear the filtered vector, linear
 ///    acceleration averages out. `inclinationCorrection` turns the filtered vector upright.
-/// 3. The magnetometer, seen in that heading-free earth frame, turns `headingCorrection` about
-///    the vertical only (time constant `magnetometerTimeConstant`), so a bad field can never
-///    tilt the estimate. Norm and dip are checked against a tracked reference first, and once
-///    the heading has settled, a reading's disagreement counts for at most
-///    `magneticHeadingThreshold`.
+/// 3. The magnetometer, brought forward by its learned latency behind the gyroscope and seen
+///    in that heading-free earth frame, turns `headingCorrection` about the vertical only
+///    (time constant `magnetometerTimeConstant`), so a bad field can never tilt the estimate.
+///    Norm and dip are checked against a tracked reference first, and once the heading has
+///    settled, a reading's disagreement counts for at most `magneticHeadingThreshold` (more
+///    after fast turns, by what the gyroscope may have drifted).
 /// 4. At rest the filtered gyroscope measures the bias directly; in motion the rate at which
 ///    the filtered gravity drifts in I measures the horizontal (world x/y) part of the rate
 ///    error, from which the same small Kalman filter (at 25 Hz) also learns each axis's
