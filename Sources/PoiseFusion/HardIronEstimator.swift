@@ -31,6 +31,9 @@ public struct HardIronEstimator: Sendable {
     @usableFromInline var storedOffset: SIMD3<Float>
     /// The offset subtracted from magnetometer readings, µT (body frame).
     @inlinable public var offset: SIMD3<Float> { storedOffset }
+    /// The earth's field (heading-free earth frame, µT) the fit that set the offset found.
+    @inlinable public var fittedField: SIMD3<Float> { storedField }
+    @usableFromInline var storedField: SIMD3<Float> = .zero
     /// Forgetting window, s.
     public let timeConstant: Float
     /// Least improvement of the RMS misfit that moves the offset, as a fraction of the
@@ -115,15 +118,17 @@ public struct HardIronEstimator: Sendable {
         if sinceObservation >= interval { accumulate(m, attitude: attitude) }
     }
 
-    /// `observe` for a reading with the offset in use already removed.
+    /// `observe` for a reading with the offset in use already removed; true when the offset
+    /// moved (`fittedField` then holds the earth's field the new offset goes with).
     @inlinable @inline(__always)
-    public mutating func observe(corrected m: SIMD3<Float>, attitude: Quaternion, dt: Float) {
+    public mutating func observe(corrected m: SIMD3<Float>, attitude: Quaternion, dt: Float) -> Bool {
         sinceObservation += dt
-        if sinceObservation >= interval { accumulate(m + storedOffset, attitude: attitude) }
+        guard sinceObservation >= interval else { return false }
+        return accumulate(m + storedOffset, attitude: attitude)
     }
 
-    @inlinable @inline(never)
-    mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) {
+    @inlinable @inline(never) @discardableResult
+    mutating func accumulate(_ m: SIMD3<Float>, attitude: Quaternion) -> Bool {
         let elapsed = sinceObservation
         sinceObservation = 0
         // Older observations weigh e^(−age/τ), to first order per step.
@@ -134,8 +139,9 @@ public struct HardIronEstimator: Sendable {
         // and fit noise (a quarter of the window is kept across a move, see `solve`).
         if sinceSolve >= Self.solveInterval, sums.count * Self.observationInterval >= 0.5 * timeConstant {
             sinceSolve = 0
-            solve()
+            return solve()
         }
+        return false
     }
 
     /// Fits `(h, b)` to the sums and moves the offset if the fit is much better.
@@ -144,7 +150,7 @@ public struct HardIronEstimator: Sendable {
     /// (I − R̄ᵀR̄)·b = m̄ − R̄ᵀȳ, with bars for the weighted means of R, R·m and m; the mean
     /// squared misfit of any b is then |m|²‾ − 2b·m̄ + |b|² − |ȳ − R̄b|².
     @inlinable @inline(never)
-    mutating func solve() {
+    mutating func solve() -> Bool {
         let n = 1 / sums.count
         let c0 = sums.rotation0 * n, c1 = sums.rotation1 * n, c2 = sums.rotation2 * n
         let y = sums.earth * n, mean = sums.body * n, square = sums.square * n
@@ -157,7 +163,7 @@ public struct HardIronEstimator: Sendable {
         let i00 = a11 * a22 - a12 * a12, i01 = a02 * a12 - a01 * a22, i02 = a01 * a12 - a02 * a11
         let i11 = a00 * a22 - a02 * a02, i12 = a01 * a02 - a00 * a12, i22 = a00 * a11 - a01 * a01
         let determinant = a00 * i00 + a01 * i01 + a02 * i02
-        guard determinant > 0 else { return }
+        guard determinant > 0 else { return false }
         let candidate = SIMD3(i00 * rhs.x + i01 * rhs.y + i02 * rhs.z,
                               i01 * rhs.x + i11 * rhs.y + i12 * rhs.z,
                               i02 * rhs.x + i12 * rhs.y + i22 * rhs.z) / determinant
@@ -169,13 +175,16 @@ public struct HardIronEstimator: Sendable {
         if current - fitted > minimumImprovement * minimumImprovement * fieldSquared,
            fitted < maximumResidual * maximumResidual * fieldSquared {
             storedOffset = candidate
+            storedField = field
             // Readings from before a change are stale, and a fit across a change lands short of
             // it: keeping a quarter of the window (as if 1.4 time constants had passed) lets
             // fresh readings refine the move, while enough turning stays in the window that
             // the next fits are not noise (a full restart fits noise in the directions a short
             // window has not turned through).
             sums.scale(by: Self.keptAfterMove)
+            return true
         }
+        return false
     }
 
     /// The earth's field that best goes with offset `b`: h = ȳ − R̄b (see `solve`).

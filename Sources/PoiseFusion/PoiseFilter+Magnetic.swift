@@ -24,6 +24,11 @@ public struct PoiseFilterMagneticDetector: Sendable {
     public var isDisturbed: Bool
     /// Disturbance time budget used so far, s.
     public var rejectionTime: Float
+    /// The reference was taken from readings the hard-iron offset now in use would have
+    /// changed: a steady new field replaces it as quickly as the first field did.
+    public var provisional: Bool
+    /// A provisional reference was just replaced: the heading should start up again.
+    public var replacedProvisional: Bool
 
     @inlinable
     public init() {
@@ -35,6 +40,8 @@ public struct PoiseFilterMagneticDetector: Sendable {
         undisturbedTime = 0
         isDisturbed = false
         rejectionTime = 0
+        provisional = false
+        replacedProvisional = false
     }
 
     /// Whether a reference field exists yet.
@@ -51,6 +58,7 @@ public struct PoiseFilterMagneticDetector: Sendable {
             undisturbedTime += dt
             if undisturbedTime >= settings.magneticUndisturbedTime {
                 isDisturbed = false
+                provisional = false
                 referenceNorm += k * (norm - referenceNorm)
                 referenceDip += k * (dip - referenceDip)
             }
@@ -74,7 +82,11 @@ public struct PoiseFilterMagneticDetector: Sendable {
             } else if rateSquared
                         >= settings.magneticNewFieldMinimumRate * settings.magneticNewFieldMinimumRate {
                 candidateTime += dt
-                if candidateTime >= settings.magneticNewFieldTime { accept() }
+                let needed = provisional ? settings.magneticFirstFieldTime : settings.magneticNewFieldTime
+                if candidateTime >= needed {
+                    replacedProvisional = provisional
+                    accept()
+                }
             }
         } else {
             candidateNorm = norm
@@ -92,6 +104,7 @@ public struct PoiseFilterMagneticDetector: Sendable {
         isDisturbed = false
         undisturbedTime = 0
         rejectionTime = 0
+        provisional = false
     }
 }
 
@@ -128,6 +141,11 @@ extension PoiseFilter {
             }
         }
         magnetometerLatency.observe(field: field, rate: rate, attitude: earthAttitude, dt: dt)
+        if magnetic.replacedProvisional {
+            // The heading was set from readings the offset now in use would have changed.
+            magnetic.replacedProvisional = false
+            magneticSamples = 0
+        }
         // Start-up: average the first headings rather than trusting the first one.
         magneticSamples += 1
         let settled = magneticSamples * gain >= 1
@@ -157,5 +175,27 @@ extension PoiseFilter {
         headingCorrection = Self.renormalized(Quaternion(
             w: turn.w * h.w - turn.z * h.z, x: 0, y: 0, z: turn.w * h.z + turn.z * h.w))
         flags.insert(.magnetometerUsed)
+    }
+}
+
+extension PoiseFilter {
+    /// The hard-iron offset has moved. If the disturbance reference no longer describes the
+    /// field the corrected readings will show — it was taken from readings with the offset in
+    /// them, as when a magnet is there from start-up — it becomes provisional: a steady field
+    /// during rotation replaces it as quickly as the first field was accepted, and the heading
+    /// then starts up again. The fit's own field only flags this; the readings must agree
+    /// before anything changes, because a fit that spans the moment a magnet arrives lands
+    /// short of its offset (taking its field as the reference at once cost the carried 4 cm
+    /// magnet 2.3° → 16°; restarting the heading whenever the fit's field pointed more than
+    /// the heading threshold away cost the carried 6 cm one 1.2° → 2.8°).
+    @inlinable @inline(never)
+    mutating func hardIronMoved() {
+        let h = hardIron.fittedField
+        let roots = squareRoots(SIMD2(h.x * h.x + h.y * h.y, dot(h, h)))
+        let dip = Self.arcTangent(h.z, roots.x)
+        guard magnetic.hasReference, roots.y > 0 else { return }
+        magnetic.provisional =
+            abs(roots.y - magnetic.referenceNorm) >= settings.magneticNormThreshold * magnetic.referenceNorm
+            || abs(dip - magnetic.referenceDip) >= settings.magneticDipThreshold
     }
 }

@@ -214,12 +214,13 @@ public struct PoiseFilter: AttitudeFilter {
            m != lastMagnetometer || magnetometerElapsed >= Self.longestMagnetometerStep {
             lastMagnetometer = m
             let step = min(magnetometerElapsed, Self.longestMagnetometerStep)
-            // The offset only corrects the readings; the disturbance detector keeps its reference
-            // (taking the fit's field as the reference on a move changed no BROAD trial and cost
-            // the synthetic carried 4 cm magnet 1.3° → 3.8°; restarting the heading, more).
-            // Brought forward to the gyroscope's time; the offset, fixed in the body, does not turn.
+            // Brought forward to the gyroscope's time; the offset, fixed in the body, does not
+            // turn. When the offset moves, the disturbance reference may have been taken from
+            // readings with the old one in them (see `hardIronMoved`).
             let current = magnetometerLatency.corrected(m - hardIron.offset, rate: rate)
-            hardIron.observe(corrected: current, attitude: earthAttitude, dt: step)
+            if hardIron.observe(corrected: current, attitude: earthAttitude, dt: step) {
+                hardIronMoved()
+            }
             updateHeading(current, rate: rate, dt: step, flags: &newFlags)
             magnetometerElapsed = 0
         }

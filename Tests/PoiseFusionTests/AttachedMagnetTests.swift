@@ -14,10 +14,10 @@ import Testing
 /// when no measurement can tell the offset from the earth's field, and the heading then
 /// recovers only at the magnetometer time constant. Still open.
 @Suite struct AttachedMagnetTests {
-    /// RMS attitude error (degrees) over `demo` after its first 5 s, with a magnet of
-    /// `moment` A·m² `centimetres` away along body x, its axis pointing at the sensor (the field
-    /// at the sensor lies along body x: horizontal while the board is level).
-    static func attitudeError(centimetres: Double, moment: Double = 0.01) throws -> Double {
+    /// RMS attitude error (degrees) over `demo` after its first `from` seconds, with a magnet
+    /// of `moment` A·m² `centimetres` away along body x, its axis pointing at the sensor (the
+    /// field at the sensor lies along body x: horizontal while the board is level).
+    static func attitudeError(centimetres: Double, moment: Double = 0.01, from: Double = 5) throws -> Double {
         let motion = try #require(MotionScript.preset(named: "demo"))
         var errors = SensorErrorModel.default
         errors.magneticDisturbances = [.dipole(start: 0, end: 1e9, moment: SIMD3(moment, 0, 0),
@@ -29,7 +29,7 @@ import Testing
         while let s = imu.next() {
             filter.update(InertialSample(accelerometer: s.accelerometer, gyroscope: s.gyroscope,
                                          magnetometer: s.magnetometer), dt: Float(1 / rate))
-            guard Double(s.index) / rate > 5 else { continue }
+            guard Double(s.index) / rate > from else { continue }
             let angle = Double(filter.attitude.angle(to: s.truth)) * 180 / .pi
             sum += angle * angle
             count += 1
@@ -46,7 +46,10 @@ import Testing
     /// hard-iron estimate (2026-11-25) 16.9°, 58.7° and 75.4°: the offset is learned (32 µT of
     /// the 31 at 4 cm, see `replayShowsTheLearnedHardIronOffset`), but the heading is not;
     /// with the heading limit (later that day) 21.3°, 58.7° and 75.4°, since the limit slows
-    /// a wrong start-up heading's recovery once the field is trusted.
+    /// a wrong start-up heading's recovery once the field is trusted. With the reference made
+    /// provisional when the offset moves (see `theHeadingRecoversOnceTheOffsetIsLearned`):
+    /// 21.1°, 42.6° and 55.5° — most of what is left is the seconds before the board has
+    /// turned enough to learn the offset, which nothing causal can know.
     /// Taking the fit's earth field as the disturbance reference on a move gave 16.9°, 35.9°
     /// and 50.0° but cost the carried 4 cm magnet 1.3° → 3.8°; restarting the heading average
     /// as well, 28° at 4 cm but 14.3° for the carried one. The same
@@ -59,5 +62,20 @@ import Testing
         withKnownIssue("issue 10: a magnet present from start-up spoils the first heading") {
             #expect(error < 3, "\(centimetres) cm: \(error)° RMS")
         }
+    }
+
+    /// Once the board has turned enough to learn the offset (about 13 s into `demo`), a field
+    /// whose norm or dip the offset changed beyond the disturbance thresholds replaces the
+    /// start-up reference as soon as the corrected readings have been steady while turning,
+    /// and the heading starts up again from them. Before that (2026-11-25, morning) the
+    /// corrected readings were rejected against the start-up reference for the rest of the
+    /// run: 58.7° and 75.4° over the last 5 s at 4 and 3 cm; now 0.2° and 0.3° (2 cm: 1.1°).
+    /// At 6 cm the offset leaves norm and dip within the thresholds and the heading recovers
+    /// only at the limited rate (still about 12° over the last 5 s; see above).
+    @Test(arguments: [4.0, 3.0, 2.0])
+    func theHeadingRecoversOnceTheOffsetIsLearned(centimetres: Double) throws {
+        let error = try Self.attitudeError(centimetres: centimetres, from: 33)
+        print("attached magnet \(centimetres) cm: \(error)° RMS over the last 5 s")
+        #expect(error < 2, "\(centimetres) cm: \(error)° RMS over the last 5 s")
     }
 }
