@@ -26,6 +26,13 @@ import PoiseMath
 /// the body's own iron leaves much more, and a constant offset fitted to it would be wrong.
 /// Along an axis the body has not turned about, `b` and `h` cannot be told apart; a small
 /// ridge term keeps the offset in use there.
+///
+/// Once an offset has been learned, the fits that follow refine it: each moves it a small step
+/// towards itself (an average over about six windows). A single window's fit carries that
+/// window's attitude errors — a field direction off by a degree or two moves it by a µT or so
+/// — and the first fit is no better than the next; freezing it until a fit beats it by
+/// `minimumImprovement` kept that error for good. Whether the offset *moves* is still judged
+/// against the last move, so refinement never hides a real change.
 @frozen
 public struct HardIronEstimator: Sendable {
     @usableFromInline var storedOffset: SIMD3<Float>
@@ -85,6 +92,9 @@ public struct HardIronEstimator: Sendable {
     /// `observationInterval`, or infinity when disabled (one test serves both).
     @usableFromInline let interval: Float
     @usableFromInline var sinceSolve: Float
+    /// The offset the last move set (zero before any); later fits refine `offset` from it.
+    @usableFromInline var anchor: SIMD3<Float> = .zero
+    @usableFromInline var learned = false
 
     /// One observation per this interval, s.
     @inlinable public static var observationInterval: Float { 0.1 }
@@ -168,13 +178,14 @@ public struct HardIronEstimator: Sendable {
                               i01 * rhs.x + i11 * rhs.y + i12 * rhs.z,
                               i02 * rhs.x + i12 * rhs.y + i22 * rhs.z) / determinant
         let field = Self.field(candidate, c0, c1, c2, y)
-        let current = Self.misfit(offset, field: Self.field(offset, c0, c1, c2, y), mean, square)
+        let current = Self.misfit(anchor, field: Self.field(anchor, c0, c1, c2, y), mean, square)
         let fitted = Self.misfit(candidate, field: field, mean, square)
         // Comparisons are false for NaN: a non-finite fit never replaces the offset.
         let fieldSquared = dot(field, field)
         if current - fitted > minimumImprovement * minimumImprovement * fieldSquared,
            fitted < maximumResidual * maximumResidual * fieldSquared {
             storedOffset = candidate
+            anchor = candidate
             storedField = field
             // Readings from before a change are stale, and a fit across a change lands short of
             // it: keeping a quarter of the window (as if 1.4 time constants had passed) lets
@@ -182,10 +193,21 @@ public struct HardIronEstimator: Sendable {
             // the next fits are not noise (a full restart fits noise in the directions a short
             // window has not turned through).
             sums.scale(by: Self.keptAfterMove)
+            learned = true
             return true
+        }
+        // A fit that does not beat the last move still says something about a learned offset:
+        // its window's attitude errors differ from the one that moved it. Averaging fits over
+        // several windows (`refinementWindows`) refines it; the move test above stays anchored
+        // to the last move, so a real change still moves the offset at once.
+        if learned, fitted < maximumResidual * maximumResidual * fieldSquared {
+            storedOffset += Self.solveInterval / (Self.refinementWindows * timeConstant) * (candidate - storedOffset)
         }
         return false
     }
+
+    /// How many forgetting windows a learned offset's refinement averages over.
+    @inlinable static var refinementWindows: Float { 6 }
 
     /// The earth's field that best goes with offset `b`: h = ȳ − R̄b (see `solve`).
     @inlinable @inline(__always)
