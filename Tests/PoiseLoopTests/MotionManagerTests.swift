@@ -6,9 +6,11 @@ import PoiseMath
 import Testing
 
 @Test func motionManagerRunsTheLoopAndStopsSafe() async throws {
-    // 250 Hz: a loaded CI machine running the debug build must not overrun its way out of
-    // arming (that safety rule is tested elsewhere).
-    let text = BuiltInConfiguration.text.replacingOccurrences(of: "  rate_hz: 1000", with: "  rate_hz: 250")
+    // 250 Hz, and overruns tolerated for 4 s in a row: the debug build on a CI machine busy
+    // with the rest of the suite overran its way out of arming, and the updates below, as
+    // starved, missed the seconds it was armed (the overrun rule is tested elsewhere).
+    let text = BuiltInConfiguration.text.replacingOccurrences(
+        of: "  rate_hz: 1000", with: "  rate_hz: 250\n  overrun_limit: 1000")
     let configuration = try PoiseConfiguration.parse(text: text, file: BuiltInConfiguration.name)
     let manager = MotionManager(configuration: configuration, referenceFrame: .axes(.enu))
     try manager.start()
