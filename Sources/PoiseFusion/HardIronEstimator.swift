@@ -94,7 +94,6 @@ public struct HardIronEstimator: Sendable {
     @usableFromInline var sinceSolve: Float
     /// The offset the last move set (zero before any); later fits refine `offset` from it.
     @usableFromInline var anchor: SIMD3<Float> = .zero
-    @usableFromInline var learned = false
 
     /// One observation per this interval, s.
     @inlinable public static var observationInterval: Float { 0.1 }
@@ -182,8 +181,8 @@ public struct HardIronEstimator: Sendable {
         let fitted = Self.misfit(candidate, field: field, mean, square)
         // Comparisons are false for NaN: a non-finite fit never replaces the offset.
         let fieldSquared = dot(field, field)
-        if current - fitted > minimumImprovement * minimumImprovement * fieldSquared,
-           fitted < maximumResidual * maximumResidual * fieldSquared {
+        let explained = fitted < maximumResidual * maximumResidual * fieldSquared
+        if current - fitted > minimumImprovement * minimumImprovement * fieldSquared, explained {
             storedOffset = candidate
             anchor = candidate
             storedField = field
@@ -193,14 +192,13 @@ public struct HardIronEstimator: Sendable {
             // the next fits are not noise (a full restart fits noise in the directions a short
             // window has not turned through).
             sums.scale(by: Self.keptAfterMove)
-            learned = true
             return true
         }
         // A fit that does not beat the last move still says something about a learned offset:
         // its window's attitude errors differ from the one that moved it. Averaging fits over
         // several windows (`refinementWindows`) refines it; the move test above stays anchored
         // to the last move, so a real change still moves the offset at once.
-        if learned, fitted < maximumResidual * maximumResidual * fieldSquared {
+        if explained, anchor != .zero {
             storedOffset += Self.solveInterval / (Self.refinementWindows * timeConstant) * (candidate - storedOffset)
         }
         return false
