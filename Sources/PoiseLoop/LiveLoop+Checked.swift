@@ -1,5 +1,5 @@
 import PoiseFusion
-import PoiseRuntime
+import PoiseLinux
 
 // The loop step specialised for the board a Pi runs, checked by the optimiser in release
 // builds (scripts/test): sensor read over i2c-dev, the tick, the output bank, the rings.

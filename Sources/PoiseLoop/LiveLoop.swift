@@ -1,7 +1,7 @@
-import PoiseControl
-import PoiseRuntime
 import PoiseFusion
+import PoiseReplay
 import PoiseTelemetry
+import PoiseTick
 
 /// How the loop runs.
 public struct LoopSettings: Sendable {

@@ -2,15 +2,16 @@ import Logging
 import PoiseConfig
 import PoiseControl
 import PoiseFusion
-import PoiseIO
-import PoiseMath
-import PoiseMotion
+import PoiseLinux
 import PoiseOutputs
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseSettings
 import PoiseSimulation
 import PoiseTelemetry
+import PoiseTick
 import PoiseTraces
+import PoiseMath
 
 /// Builds and runs the loop a configuration describes: the filter it names (specialised,
 /// not an existential), the board (`linux`, or `sim` with the plant that fits the

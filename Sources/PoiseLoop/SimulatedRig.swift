@@ -2,8 +2,9 @@ import Logging
 import PoiseConfig
 import PoiseFusion
 import PoiseOutputs
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseSettings
 import PoiseSimulation
 
 /// The simulated rigs ready to step, for tests and tools that need to reach into the world

@@ -1,7 +1,7 @@
 import PoiseConfig
-import PoiseMath
 import PoiseMotion
 import PoiseSimulation
+import PoiseMath
 
 /// The world `board.kind: sim` puts the chip in, from the `simulation` section.
 enum SimulationWorlds {

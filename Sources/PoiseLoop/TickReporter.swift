@@ -1,8 +1,9 @@
 import Glibc
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseTick
 import PoiseTraces
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Glibc
+import PoiseTick
 
 /// Absolute-time tick deadlines on CLOCK_MONOTONIC.
 ///

@@ -1,4 +1,5 @@
-import PoiseIO
+import PoiseControl
+import PoiseHAL
 
 /// One configured output channel: the hardware it drives and how a signal maps onto it.
 public struct OutputChannelSpec: Sendable, Equatable {
@@ -67,18 +68,6 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "output \(channel) (\(place)): \(reason)" }
-}
-
-/// A fault seen in the tick, as plain data: which channel, and the kernel's error.
-public struct OutputFault: Sendable, Equatable {
-    /// Index of the channel in the bank's settings.
-    public var channel: Int
-    public var errno: Errno
-
-    public init(channel: Int, errno: Errno) {
-        self.channel = channel
-        self.errno = errno
-    }
 }
 
 import SystemPackage

@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 import PoiseOutputs
 
 /// The output bank of the simulated board: the same ``OutputBank`` code as on a real board,

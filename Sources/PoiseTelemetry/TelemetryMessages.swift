@@ -1,6 +1,5 @@
-import PoiseFusion
 import PoiseMath
-import PoiseRuntime
+import PoiseTick
 
 /// The MAVLink message for each part of a tick record (units converted, frames mapped).
 public enum TelemetryMessages {

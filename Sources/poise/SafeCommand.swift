@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseIO
+import PoiseHAL
+import PoiseLinux
 import PoiseOutputs
-import PoiseRuntime
 import PoiseSimulation
 
 /// `poise safe`: drives every configured output to its safe value and exits.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import PoiseMath
-import PoiseFusion
 import PoiseEvaluation
+import PoiseFusion
+import PoiseMath
 
 /// `PoiseFilter` with default settings on the BROAD trials in `<repo>/../shared/traces`
 /// (or `$POISE_TRACES`).

@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10, failure 2: a magnet fixed to the sensor (a hard-iron offset carried with the
 /// body). The earth's field then looks like a sphere shifted by the magnet's field, so its

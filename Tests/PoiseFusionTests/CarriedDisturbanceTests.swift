@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10, failure 2 in motion: a magnet carried with the sensor through a minute of
 /// turning (BROAD's trial 35 has one 4 cm away; here it is put on the board as the movement

@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10, the 6D gap: a gyroscope's scale-factor errors (MEMS parts are specified to a few
 /// per cent) turn every full turn into attitude error — 0.35 % is 1.3° per turn — and without

@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10, the fast-rotation trials: a magnetometer delivers what it measured some
 /// milliseconds before the gyroscope's reading (on every BROAD trial about 13 ms). Seen

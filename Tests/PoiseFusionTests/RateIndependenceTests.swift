@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10: the same motion at the MPU-9250's usual rates gives the same accuracy with the
 /// same defaults — time constants are in seconds, not samples.

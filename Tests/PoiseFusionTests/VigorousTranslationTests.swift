@@ -1,8 +1,8 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
 /// Issue 10, failure 1: fast translation at several g. The filter must not let the sign of the
 /// acceleration decide which samples reach the gravity low-pass — an oscillation is zero-mean

@@ -1,10 +1,9 @@
 import PoiseConfig
 import PoiseControl
 import PoiseLoop
-import PoiseMath
-import PoiseRuntime
 import Foundation
 import Testing
+import PoiseMath
 
 /// The controllers in closed loop with the plant models, through the register-level
 /// simulated MPU-9250 and the default filter, in simulated time (deterministic).

@@ -2,8 +2,8 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseLoop
-import PoiseMath
 import Testing
+import PoiseMath
 
 @Test func motionManagerRunsTheLoopAndStopsSafe() async throws {
     // 250 Hz, and overruns tolerated for 4 s in a row: the debug build on a CI machine busy

@@ -1,5 +1,5 @@
 import PoiseControl
-import PoiseIO
+import PoiseHAL
 import PoiseOutputs
 import PoiseSimulation
 import SystemPackage

@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import PoiseControl
-import PoiseFusion
 import PoiseMath
-import PoiseRuntime
 import PoiseTelemetry
+import PoiseTick
 
 /// The repository root (…/Tests/PoiseTelemetryTests/ThisFile.swift → …).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

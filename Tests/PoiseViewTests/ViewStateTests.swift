@@ -1,9 +1,9 @@
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
 import PoiseTelemetry
-import Testing
+import PoiseTick
 @testable import PoiseView
+import Testing
 
 @Suite struct ViewStateTests {
     func frames(records: Int, settings: TelemetrySettings = TelemetrySettings()) -> [MAVLinkFrame] {

@@ -2,9 +2,7 @@ import Benchmark
 import PoiseControl
 import PoiseFusion
 import PoiseMath
-import PoiseOutputs
-import PoiseRuntime
-import PoiseSensors
+import PoiseTick
 
 /// Measurements with varied values, prepared before timing.
 let angles: [Float] = (0..<1024).map { Float(($0 &* 37) % 200) / 1000 - 0.1 }
