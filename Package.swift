@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),
         .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),

@@ -19,7 +19,7 @@ let start = ContinuousClock.now
 for await motion in manager.updates(interval: .milliseconds(250)) {
     let e = EulerAngles(motion.attitude)
     let tick = manager.latestTick
-    let state = ["disarmed", "armed", "failsafe"][Int(tick.armState)]
+    let state = tick.armState.name
     let degrees = { (r: Float) in String(Int((r * 180 / .pi * 10).rounded())) }
     print("\(tick.tickTime)  \(degrees(e.pitch))  \(degrees(e.roll))  \(degrees(e.yaw))  \(state)  (angles ×10)")
     if ContinuousClock.now - start > .seconds(seconds) { break }

@@ -11,7 +11,6 @@ public struct LinuxBoard: BoardBackend {
     public var driver: MPU9250<LinuxI2CBus>
     public var bank: LinuxOutputBank
     let start: Int64
-    var lastFailedTicks = 0
 
     public init(driver: MPU9250<LinuxI2CBus>, outputs: OutputBankSettings, start: Int64) throws(OutputError) {
         self.driver = driver
@@ -22,9 +21,7 @@ public struct LinuxBoard: BoardBackend {
     public mutating func read(now: Double) -> SensorReading {
         let tick = driver.checkedLoopTick()
         let time = Double(monotonicNanoseconds() - start) * 1e-9
-        let failed = tick.failedTicks != lastFailedTicks
-        lastFailedTicks = tick.failedTicks
-        var reading = SensorReading(sample: tick.sample, time: time, state: tick.state, readFailed: failed)
+        var reading = SensorReading(sample: tick.sample, time: time, state: tick.state, readFailed: tick.readFailed)
         reading.notices = tick.notices
         return reading
     }
@@ -37,8 +34,7 @@ public struct LinuxBoard: BoardBackend {
         bank.tickSafe(bus: &driver.bus)
     }
 
-    public var sensorErrors: Int { lastFailedTicks }
-    public mutating func armStateChanged(_ state: ArmState) {}
+    public var sensorErrors: Int { driver.counters.failedTicks }
 
     /// Lets every output go at its safe value (GPIO lines released, PWM left at safe).
     public mutating func release() -> [OutputError] {

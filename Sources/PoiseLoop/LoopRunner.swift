@@ -159,9 +159,7 @@ struct LoopWork: FilterWork {
         if let e = reporter.recordingError { problems.append(e) }
         telemetry?.stop()
         let seconds = loop.statistics.seconds
-        if var linux = loop.board as? LinuxBoard {
-            for e in linux.release() { problems.append(e.description) }
-        }
+        for e in loop.board.release() { problems.append(e.description) }
         return RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
                          signal: options.signals.signal, problems: problems, report: nil)
     }
@@ -180,12 +178,13 @@ struct LoopWork: FilterWork {
         loop.runVirtual(duration: duration) { _, record in
             if let columns { columns.write(record, to: &out!) }
             report.add(record, isPulse: isPulse)
-            if record.eventReason != 0, !options.quiet, let reason = SafetyReason(rawValue: record.eventReason),
-               let state = ArmState(rawValue: record.armState) {
+            if record.eventReason != .none, !options.quiet {
+                let reason = record.eventReason, state = record.armState
                 printToStandardError("poise: \(record.time) s: \(state.name) — \(reason.text)\n")
             }
         }
         var problems: [String] = []
+        for e in loop.board.release() { problems.append(e.description) }
         if var w = out.take() {
             do { try w.close() } catch { problems.append(error.description) }
         }

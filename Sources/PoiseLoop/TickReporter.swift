@@ -82,8 +82,8 @@ public final class TickReporter: @unchecked Sendable {
         latest = r
         window.record(r.latenessNanoseconds)
         computeWindow.record(r.computeNanoseconds)
-        if r.eventReason != 0, let reason = SafetyReason(rawValue: r.eventReason),
-           let state = ArmState(rawValue: r.armState) {
+        if r.eventReason != .none {
+            let reason = r.eventReason, state = r.armState
             if settings.statusLine { printToStandardError("\r\u{1B}[K") }
             printToStandardError("poise: \(format(r.time)) s: \(state.name) — \(reason.text)\n")
         }
@@ -125,7 +125,7 @@ public final class TickReporter: @unchecked Sendable {
 
     func statusText(_ r: TickRecord) -> String {
         let e = EulerAngles(r.attitude)
-        let state = ArmState(rawValue: r.armState)?.name.description ?? "?"
+        let state = r.armState.name.description
         var text = "t \(format(r.time)) s  \(state)  pitch \(angle(e.pitch))  roll \(angle(e.roll))  yaw \(angle(e.yaw))"
         for index in 0..<min(settings.channelNames.count, r.outputs.count) {
             let v = r.outputs[index]

@@ -54,22 +54,6 @@ public struct OutputBankSettings: Sendable, Equatable {
     }
 }
 
-/// A failure to open, write or make safe an output, naming the channel.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    /// Channel name, or `PCA9685` for the chip itself.
-    public var channel: String
-    public var place: String
-    public var reason: String
-
-    public init(channel: String, place: String, reason: String) {
-        self.channel = channel
-        self.place = place
-        self.reason = reason
-    }
-
-    public var description: String { "output \(channel) (\(place)): \(reason)" }
-}
-
 import SystemPackage
 
 /// A bus for banks without PCA9685 channels: every transfer fails with `ENODEV`.

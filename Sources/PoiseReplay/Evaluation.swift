@@ -52,24 +52,18 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
             }
         }
         let sixD = !useMagnetometer || !reader.layout.hasMagnetometer
-        let nominalStep = metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
         var scorer = BroadScorer()
         var times: [Double] = []
-        var previousTime: Double? = nil
         var row = 0
-        while var sample = try reader.next() {
-            if let calibration { sample = calibration.corrected(sample) }
-            let dt = previousTime.map { sample.time - $0 } ?? nominalStep
-            previousTime = sample.time
-            filter.update(InertialSample(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
-                                         magnetometer: useMagnetometer ? sample.magnetometer : nil),
-                          dt: Float(dt))
+        let feed = TraceFeed(calibration: calibration, useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
+        _ = try feed.run(&filter, reader: &reader) { sample, _, filter in
             let scored = ranges.map { isScored(row: row, in: $0) } ?? true
             let before = scorer.scoredRows
             scorer.add(estimate: filter.attitude, reference: sample.truth, scored: scored)
             if scorer.scoredRows > before { times.append(sample.time) }
             row += 1
             if row & 0x3FFF == 0 { progress(row) }
+            return true
         }
         if let ranges, !Interruption.requested {
             // Ranges past the end (a trace cut short, a hand-edited header) would score

@@ -53,13 +53,13 @@ public struct RecordingColumns: Sendable {
         writer.append(r.tickTime)
         writer.append(Double(r.sampleValid ? 1 : 0))
         writer.append(Double(r.readFailed ? 1 : 0))
-        writer.append(Double(r.sensorState))
+        writer.append(Double(r.sensorState.rawValue))
         writer.append(Double(r.overrunStreak))
         writer.append(Double(r.stopRequested ? 1 : 0))
         writer.append(Double(r.outputFaulted ? 1 : 0))
         writer.append(r.attitude.w); writer.append(r.attitude.x); writer.append(r.attitude.y); writer.append(r.attitude.z)
-        writer.append(Double(r.armState))
-        writer.append(Double(r.eventReason))
+        writer.append(Double(r.armState.rawValue))
+        writer.append(Double(r.eventReason.rawValue))
         for index in 0..<channelIsPulse.count {
             let value = r.outputs[index]
             writer.append(channelIsPulse[index] ? Double(value) / 1000 : Double(value))

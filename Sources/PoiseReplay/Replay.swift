@@ -60,27 +60,17 @@ public struct Replay {
     ) throws -> ReplaySummary {
         let start = MonotonicClock.now()
         var rowWriter = RowWriter(options: options)
-        var previousTime: Double? = nil
-        var firstTime = 0.0, lastTime = 0.0
-        let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? options.fallbackStep
+        let feed = TraceFeed(calibration: options.calibration, useMagnetometer: options.useMagnetometer,
+                             fallbackStep: options.fallbackStep)
         var count = 0
-        while var sample = try reader.next() {
-            if let calibration = options.calibration { sample = calibration.corrected(sample) }
-            let dt = previousTime.map { sample.time - $0 } ?? nominalStep
-            if previousTime == nil { firstTime = sample.time }
-            previousTime = sample.time
-            lastTime = sample.time
-            let input = InertialSample(
-                accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
-                magnetometer: options.useMagnetometer ? sample.magnetometer : nil)
-            filter.update(input, dt: Float(dt))
-            rowWriter.write(sample: sample, input: input, attitude: filter.attitude,
-                            status: filter.status, to: &writer)
+        let read = try feed.run(&filter, reader: &reader) { sample, input, filter in
+            rowWriter.write(sample: sample, input: input, attitude: filter.attitude, status: filter.status, to: &writer)
             count += 1
             if count & 0x3FFF == 0 { progress(count) }
+            return true
         }
         try writer.close()
-        return ReplaySummary(samples: count, traceSeconds: count > 0 ? lastTime - firstTime : 0,
+        return ReplaySummary(samples: read.samples, traceSeconds: read.samples > 0 ? read.lastTime - read.firstTime : 0,
                              wallSeconds: MonotonicClock.now() - start)
     }
 }

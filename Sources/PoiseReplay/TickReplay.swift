@@ -55,7 +55,6 @@ struct TickReplayWork: FilterWork, ~Copyable {
         let outputFault = column("output_fault")
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
         var ticks = 0, samples = 0
-        var previousTickTime = Double.nan
         while let row = try reader.next() {
             func value(_ index: Int, _ fallback: Double) throws -> Double {
                 index >= 0 ? try reader.doubleValue(ofColumn: index) : fallback
@@ -80,28 +79,10 @@ struct TickReplayWork: FilterWork, ~Copyable {
             status.quadSetpoint = setpoints.value(at: now)
             let out = core.tick(reading, loop: status)
             var record = TickRecord()
-            record.tick = UInt64(ticks)
-            record.time = row.time
-            record.tickTime = now
-            record.sampleValid = hasSample
-            record.readFailed = reading.readFailed
-            record.sensorState = state == .running ? 1 : state == .lost ? 2 : 0
-            record.overrunStreak = UInt16(clamping: status.overrunStreak)
-            record.stopRequested = status.stopRequested
-            record.outputFaulted = status.unexpectedError
-            record.accelerometer = row.accelerometer
-            record.gyroscope = row.gyroscope
-            record.magnetometer = row.magnetometer ?? SIMD3(repeating: .nan)
-            record.truth = reading.truth
-            record.attitude = core.attitude
-            record.armState = out.state.rawValue
-            record.eventReason = out.event?.reason.rawValue ?? 0
-            record.outputs = out.commands
+            record.set(tick: UInt64(ticks), tickTime: now, reading: reading, loop: status, core: core, output: out)
             columns.write(record, to: &writer)
-            previousTickTime = now
             ticks += 1
         }
-        _ = previousTickTime
         try writer.close()
         return TickReplay.Summary(ticks: ticks, samples: samples)
     }

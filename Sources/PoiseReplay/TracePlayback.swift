@@ -27,28 +27,23 @@ public struct TracePlayback: FilterWork, ~Copyable {
     /// Records handed out.
     public mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> Int {
         var transform = OutputFrameTransform(frame, declinationDegrees: declinationDegrees)
-        let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
-        var previousTime: Double? = nil
-        var firstTime = 0.0
         var record = TickRecord()
         var count = 0
-        while let sample = try reader.next() {
-            let dt = previousTime.map { sample.time - $0 } ?? nominalStep
-            if previousTime == nil { firstTime = sample.time }
-            previousTime = sample.time
-            let magnetometer = useMagnetometer ? sample.magnetometer : nil
-            filter.update(InertialSample(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
-                                         magnetometer: magnetometer), dt: Float(dt))
+        var firstTime: Double? = nil
+        let feed = TraceFeed(useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
+        _ = try feed.run(&filter, reader: &reader) { sample, input, filter in
+            let origin = firstTime ?? sample.time
+            firstTime = origin
             record.tick = UInt64(count)
-            record.time = sample.time - firstTime
+            record.time = sample.time - origin
             record.sampleValid = true
             record.accelerometer = sample.accelerometer
             record.gyroscope = sample.gyroscope
-            record.magnetometer = magnetometer ?? SIMD3(repeating: .nan)
+            record.magnetometer = input.magnetometer ?? SIMD3(repeating: .nan)
             record.attitude = transform.attitude(fromENU: filter.attitude)
             record.filterFlags = filter.status.flags
             count += 1
-            guard try body(record) else { break }
+            return try body(record)
         }
         return count
     }

@@ -6,6 +6,8 @@ public struct DriverTick: Sendable {
     public var state: SensorState
     /// Failed ticks so far (counts, for the loop's statistics).
     public var failedTicks: Int
+    /// This tick's read failed after the retries (the count above went up in it).
+    public var readFailed: Bool
     /// What happened this tick, for a thread that may log (the loop's reporter).
     public var notices: SensorNotices
 }
@@ -20,6 +22,7 @@ extension MPU9250 {
     /// safe).
     public mutating func loopTick() -> DriverTick {
         var newest: SensorSample? = nil
+        let failedBefore = counters.failedTicks
         var running = directReads
         switch phase {
         case .running: break
@@ -35,7 +38,7 @@ extension MPU9250 {
         // `phase.sensorState`, not `state`: a non-mutating getter would take a copy of the
         // whole driver (logger and bus included), which means reference counting.
         return DriverTick(sample: newest, state: phase.sensorState, failedTicks: counters.failedTicks,
-                          notices: takeNotices())
+                          readFailed: counters.failedTicks != failedBefore, notices: takeNotices())
     }
 
     /// Start-up, recovery and FIFO ticks: outside the optimiser's check (see `loopTick`).

@@ -24,6 +24,9 @@ public protocol BoardBackend: ~Copyable {
     mutating func prepareForTicks()
     /// Counters for the statistics: failed sensor reads since start.
     var sensorErrors: Int { get }
+    /// After the last tick: lets every output go at its safe value (GPIO lines released,
+    /// PWM left at safe) and says what could not be released.
+    mutating func release() -> [OutputError]
     /// Lets the time up to the next tick at `time` pass, after this tick wrote its outputs:
     /// a simulated board moves its world (the plant under the outputs just written) and lets
     /// its chip take its samples. On a real board the physics and the sensor's own

@@ -11,3 +11,19 @@ public struct OutputFault: Sendable, Equatable {
         self.errno = errno
     }
 }
+
+/// A failure to open, write or make safe an output, naming the channel.
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    /// Channel name, or `PCA9685` for the chip itself.
+    public var channel: String
+    public var place: String
+    public var reason: String
+
+    public init(channel: String, place: String, reason: String) {
+        self.channel = channel
+        self.place = place
+        self.reason = reason
+    }
+
+    public var description: String { "output \(channel) (\(place)): \(reason)" }
+}

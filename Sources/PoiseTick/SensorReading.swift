@@ -11,7 +11,9 @@ public struct SensorReading: Sendable {
     public var time: Double
     /// Where the driver stands.
     public var state: SensorState
-    /// This tick's read failed after the driver's retries (not merely "no new sample yet").
+    /// This tick's read failed after the driver's retries — the driver's own count of failed
+    /// ticks went up — not merely "no new sample yet" (a FIFO or a sample rate below the loop
+    /// rate has ticks without one). Both boards take it from the driver.
     public var readFailed: Bool
     /// The simulated world's true body-to-ENU attitude at this tick (NaN on a real board).
     public var truth: Quaternion = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)

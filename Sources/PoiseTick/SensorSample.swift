@@ -29,11 +29,11 @@ public struct SensorSample: Sendable, Equatable {
 }
 
 /// Where the driver stands; the loop goes to its safe state while `lost`.
-public enum SensorState: String, Sendable, Equatable {
+public enum SensorState: UInt8, Sendable, Equatable, BitwiseCopyable {
     /// Resetting and configuring the chip; no samples yet.
-    case starting
+    case starting = 0
     /// Delivering samples.
-    case running
+    case running = 1
     /// Too many consecutive failures (or implausible data); re-initialising periodically.
-    case lost
+    case lost = 2
 }

@@ -17,8 +17,8 @@ public struct TickRecord: Sendable {
     public var sampleValid: Bool
     /// The read failed after the driver's retries.
     public var readFailed: Bool
-    /// The driver's state: 0 starting, 1 running, 2 lost.
-    public var sensorState: UInt8
+    /// The driver's state (recorded as 0 starting, 1 running, 2 lost).
+    public var sensorState: SensorState
     /// What the loop told the tick (`LoopStatus`), so a replay can re-run it.
     public var overrunStreak: UInt16
     public var stopRequested: Bool
@@ -34,10 +34,10 @@ public struct TickRecord: Sendable {
     /// Body angular rate with every bias estimate removed, rad/s.
     public var rotationRate: SIMD3<Float>
     public var filterFlags: FilterFlags
-    /// 0 disarmed, 1 armed, 2 failsafe (see the arming supervisor).
-    public var armState: UInt8
-    /// The `SafetyReason` of a transition made this tick, 0 when none.
-    public var eventReason: UInt8
+    /// Where the arming supervisor stands after this tick.
+    public var armState: ArmState
+    /// Why the supervisor made a transition this tick (`.none` when it made none).
+    public var eventReason: SafetyReason
     /// The driver's notices this tick (logged by the reporter).
     public var sensorNotices: SensorNotices
     /// The simulated world's true body-to-ENU attitude (NaN on a real board).
@@ -56,7 +56,7 @@ public struct TickRecord: Sendable {
         time = 0
         sampleValid = false
         readFailed = false
-        sensorState = 0
+        sensorState = .starting
         overrunStreak = 0
         stopRequested = false
         outputFaulted = false
@@ -67,8 +67,8 @@ public struct TickRecord: Sendable {
         attitude = .identity
         rotationRate = .zero
         filterFlags = []
-        armState = 0
-        eventReason = 0
+        armState = .disarmed
+        eventReason = .none
         sensorNotices = SensorNotices()
         truth = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)
         signals = SignalFrame()

@@ -4,6 +4,7 @@ import PoiseConfig
 import PoiseHAL
 import PoiseLinux
 import PoiseOutputs
+import PoiseTick
 import PoiseSimulation
 
 /// `poise safe`: drives every configured output to its safe value and exits.

@@ -21,7 +21,7 @@ import PoiseMath
         received += 1
         // Once armed (the filter has converged), the body's gravity points down through the
         // robot, about −z.
-        if manager.latestTick.armState == ArmState.armed.rawValue {
+        if manager.latestTick.armState == .armed {
             #expect(motion.gravity.z < -9, "\(motion.gravity)")
             break
         }
@@ -32,5 +32,5 @@ import PoiseMath
     #expect(result.statistics.ticks > 0)
     #expect(!manager.isActive)
     // The last tick saw the stop: failsafe, every output at its safe value.
-    #expect(manager.latestTick.armState == ArmState.failsafe.rawValue)
+    #expect(manager.latestTick.armState == .failsafe)
 }

@@ -76,7 +76,7 @@ struct MAVLinkPeerTests {
             r.accelerometer = SIMD3(0.5, -1, 9.7)
             r.magnetometer = SIMD3(21, -3, -42)
             r.filterFlags = i == 1 ? [.magneticDisturbance] : [.atRest]
-            r.armState = UInt8(i)
+            r.armState = ArmState(rawValue: UInt8(i))!
             r.outputs = ChannelCommands(count: 3)
             r.outputs[0] = 1_100_000 + UInt32(i) * 100_000
             r.outputs[1] = 2_000_000

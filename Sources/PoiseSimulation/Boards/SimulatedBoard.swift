@@ -55,8 +55,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         let rate = driver.bus.imuOutputRate
         // The newest conversion the chip made: its sample instant, not the read time.
         let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
-        var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state,
-                                    readFailed: sample == nil && tick.state == .running)
+        var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state, readFailed: tick.readFailed)
         reading.truth = truth
         reading.notices = tick.notices
         return reading
@@ -94,6 +93,11 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     }
 
     public var sensorErrors: Int { driver.counters.failedTicks }
+
+    /// Lets every simulated output go at its safe value, as the Linux board does.
+    public mutating func release() -> [OutputError] {
+        bank.release(unexport: false, bus: &driver.bus)
+    }
 
     /// Reads every channel's physical state off the simulated hardware.
     mutating func updateReadback() {
