@@ -60,15 +60,15 @@ struct LoopWork: FilterWork {
             return try start(board: board, core: core, outputs: outputs, truth: false)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
-            switch SimulationWorlds.plant(configuration) {
+            switch SimulatedRig.plant(configuration) {
             case .balancingRobot:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.balancingRobot(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             case .quadrotor:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.quadrotor(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             case .motion, .auto:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.scripted(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             }
         }
