@@ -9,7 +9,7 @@ import Testing
 
 /// The page in a real browser (headless Chromium): data arrives, and the model-view matrix
 /// it draws the die with is the one the attitude gives (Eq. VII), computed here in Swift.
-@Suite(.enabled(if: browserAvailable, browserNote), .serialized)
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote), .enabled(if: chromiumPath != nil, chromiumNote), .serialized)
 struct BrowserTests {
     static let trace: String = {
         let directory = FileManager.default.temporaryDirectory.appending(path: "poise-view-tests-\(getpid())")
