@@ -8,19 +8,30 @@ import Foundation
 /// repository or installation holding the running `poise` (`../share/poise/boards` next to
 /// `bin/`), and `/etc/poise/boards`.
 public enum ProfileSearch {
-    /// The installed profile folders, in search order after the configuration's own folder.
+    /// The installed profile folders that exist (and `/etc/poise/boards` always), in search
+    /// order after the configuration's own folder.
     public static var installedFolders: [String] {
         var folders: [String] = []
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
+        var directory = runningExecutable.deletingLastPathComponent()
         // A build tree (.build/release/poise) or an install prefix (bin/poise).
         for _ in 0..<4 {
             folders.append(directory.appending(path: "boards").path)
             folders.append(directory.appending(path: "share/poise/boards").path)
             directory = directory.deletingLastPathComponent()
         }
+        var isDirectory: ObjCBool = false
+        folders = folders.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue }
         folders.append("/etc/poise/boards")
         return folders
+    }
+
+    /// The running program's own file. `argv[0]` is only what the shell was given — `poise`
+    /// when found on PATH — so the kernel's link to the executable comes first.
+    static var runningExecutable: URL {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: target).resolvingSymlinksInPath()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
     }
 
     /// The path of profile `name` named by the configuration at `configPath`.
@@ -34,12 +45,15 @@ public enum ProfileSearch {
             }
             return path
         }
-        let folders = [base.path, base.appending(path: "boards").path] + installedFolders
+        var folders: [String] = []
+        for folder in [base.path, base.appending(path: "boards").path] + installedFolders where !folders.contains(folder) {
+            folders.append(folder)
+        }
         for folder in folders {
             let candidate = folder + "/" + name + ".yaml"
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
         }
         throw ConfigErrors([ConfigError(file: configPath, key: "board.profile",
-            message: "no profile `\(name)`; looked for \(name).yaml next to this file, in its boards/ folder and in the installed profiles (\(installedFolders.last!))")])
+            message: "no profile `\(name)`; looked for \(name).yaml in " + folders.joined(separator: ", "))])
     }
 }
