@@ -1,5 +1,8 @@
 import SystemPackage
 import CI2C
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The i2c-dev transfers ``LinuxI2CBus`` makes, built from the `system_…` calls: message
 /// structs and buffers on the stack, the kernel's answer as an errno.

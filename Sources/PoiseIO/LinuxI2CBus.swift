@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// An I²C bus on Linux through the i2c-dev character device (`/dev/i2c-N`).
 ///
 /// Register reads are one `I2C_RDWR` transaction (write the register, repeated start,

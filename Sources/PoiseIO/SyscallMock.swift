@@ -101,6 +101,7 @@ public final class SyscallMock: @unchecked Sendable {
     deinit { texts.forEach { $0.deallocate() } }
 
     /// Runs `body` with this mock answering the system calls the backends make in it.
+    @discardableResult
     public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         try SyscallMock.$current.withValue(self, operation: body)
     }

@@ -25,9 +25,9 @@ private let opening: [SyscallMock.Call] = [
     .init("ioctl", 100, "I2C_FUNCS"),
 ]
 
-private func read(_ bus: inout LinuxI2CBus, address: UInt8, register: UInt8, count: Int) throws(I2CError) -> [UInt8] {
+private func read(_ bus: inout LinuxI2CBus, address: UInt8, register: UInt8, count: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
-    try bytes.withUnsafeMutableBytes { (buffer) throws(I2CError) in
+    try bytes.withUnsafeMutableBytes { buffer in
         try bus.writeThenRead(address: address, register: register, into: buffer)
     }
     return bytes
@@ -85,7 +85,7 @@ private func read(_ bus: inout LinuxI2CBus, address: UInt8, register: UInt8, cou
         try bus.write(address: 0x68, register: 0x6B, value: 0x01)
         _ = try read(&bus, address: 0x0C, register: 0x02, count: 8)
         let forty = [UInt8](repeating: 0xAA, count: 40)
-        try forty.withUnsafeBytes { (bytes) throws(I2CError) in try bus.write(address: 0x40, register: 0x06, bytes: bytes) }
+        try forty.withUnsafeBytes { bytes in try bus.write(address: 0x40, register: 0x06, bytes: bytes) }
     }
     #expect(Array(mock.calls.dropFirst(2)) == [
         .init("ioctl", 100, "I2C_SLAVE", 0x68),

@@ -25,23 +25,23 @@ final class ChipBehindI2CDev {
         guard call.arguments.count == 3, case .messages(let messages) = call.arguments[2] else { return .success }
         let target = UInt8(messages[0].address)
         let register = messages[0].written[0]
-        do throws(I2CError) {
+        do {
             if messages.count == 2 {
                 if register == 0x3B, !burstErrnos.isEmpty { return .failure(burstErrnos.removeFirst()) }
                 var data = [UInt8](repeating: 0, count: messages[1].length)
-                try data.withUnsafeMutableBytes { (buffer) throws(I2CError) in
+                try data.withUnsafeMutableBytes { buffer in
                     try chip.writeThenRead(address: target, register: register, into: buffer)
                 }
                 if data.count == 1, let value = readOverrides[register] { data[0] = value }
                 return .reads(data)
             }
             let bytes = messages[0].written.dropFirst()
-            try Array(bytes).withUnsafeBytes { (buffer) throws(I2CError) in
+            try Array(bytes).withUnsafeBytes { buffer in
                 try chip.write(address: target, register: register, bytes: buffer)
             }
             return .success
         } catch {
-            return .failure(error.errno)
+            return .failure((error as? I2CError)?.errno ?? .ioError)
         }
     }
 }
