@@ -119,6 +119,16 @@ enum I2CTransfer {
         return nil
     }
 
+    /// `smbusWrite` of a block held by value.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func smbusWriteBlock(_ fd: CInt, register: UInt8, block: I2CBlock) -> Errno? {
+        var copy = block.bytes
+        let count = block.count
+        return withUnsafeBytes(of: &copy) { raw in
+            smbusWrite(fd, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
+    }
+
     /// SMBus write byte data.
     static func smbusWrite(_ fd: CInt, register: UInt8, value: UInt8) -> Errno? {
         failure(of: valueOrErrno { system_i2c_smbus_write_byte_data(fd, register, value) })

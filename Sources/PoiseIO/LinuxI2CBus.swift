@@ -127,11 +127,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = I2CTransfer.writeBlock(descriptor, address: address, register: register, block: block)
         } else if functionality.contains(.smbusWriteI2CBlock) {
             try select(address)
-            var copy = block.bytes
-            let count = block.count
-            failure = withUnsafeBytes(of: &copy) { raw in
-                I2CTransfer.smbusWrite(descriptor, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
-            }
+            failure = I2CTransfer.smbusWriteBlock(descriptor, register: register, block: block)
         } else {
             failure = .notSupported
         }
