@@ -4,7 +4,8 @@ import SystemPackage
 ///
 /// `LinuxI2CBus` implements it on `/dev/i2c-N`; the simulated MPU-9250 in PoiseSensors
 /// implements it register for register, so drivers run unchanged against either.
-/// Transfers take caller-provided buffers and must not allocate.
+/// Transfers take caller-provided buffers and must not allocate. Failures throw ``I2CError``,
+/// which is plain data, so the real-time tick and the command line make the same calls.
 public protocol I2CBus {
     /// The bus name used in messages, for example `/dev/i2c-1`.
     var path: String { get }

@@ -104,7 +104,8 @@ enum I2CTransfer {
     /// where one long write would (the device auto-increments).
     @usableFromInline @inline(never) @_semantics("no_performance_analysis")
     static func smbusWrite(_ fd: CInt, register: UInt8, bytes: UnsafeRawBufferPointer) -> Errno? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return .invalidArgument }
+        guard bytes.count > 0 else { return nil }
+        guard let base = bytes.baseAddress else { return .invalidArgument }
         var start = 0
         while start < bytes.count {
             let count = min(I2CBlockWrite.smbusLength, bytes.count - start)
