@@ -85,6 +85,7 @@ extension Errno {
         switch rawValue {
         case 1: "EPERM"
         case 2: "ENOENT"
+        case 4: "EINTR"
         case 5: "EIO"
         case 6: "ENXIO"
         case 9: "EBADF"
