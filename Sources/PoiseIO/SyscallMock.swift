@@ -11,9 +11,9 @@ import Glibc
 /// errno.
 ///
 /// ```swift
-/// let mock = SyscallMock { call in call.name == "ioctl" ? .failure(.remoteIO) : .success }
-/// try mock.run { … LinuxI2CBus(path: "/dev/i2c-1") … }
-/// #expect(mock.calls == [SyscallMock.Call("open", "/dev/i2c-1", 0o2002000), …])
+/// let mock = SyscallMock { call in call.name == "i2c_smbus_write_quick" ? .failure(.remoteIO) : .success }
+/// try mock.run { … try LinuxI2CBus(path: "/dev/i2c-1") … }
+/// #expect(mock.calls.first == SyscallMock.Call("open", "/dev/i2c-1", 0o2_000_002))  // O_RDWR | O_CLOEXEC
 /// ```
 ///
 /// The mock is a task-local value, so tests running in parallel each see only their own.
