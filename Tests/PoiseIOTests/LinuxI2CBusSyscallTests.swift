@@ -19,7 +19,7 @@ private func kernel(
     }
 }
 
-/// The first `count` calls of a bus's opening: open, then the functionality query.
+/// The calls that open a bus: open, then the functionality query.
 private let opening: [SyscallMock.Call] = [
     .init("open", "/dev/i2c-1", .int(readWriteCloseOnExec)),
     .init("ioctl", 100, "I2C_FUNCS"),
