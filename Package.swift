@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
         .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),

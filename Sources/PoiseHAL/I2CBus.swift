@@ -4,7 +4,8 @@ import SystemPackage
 ///
 /// `LinuxI2CBus` implements it on `/dev/i2c-N`; the simulated MPU-9250 in PoiseSensors
 /// implements it register for register, so drivers run unchanged against either.
-/// Transfers take caller-provided buffers and must not allocate.
+/// Transfers take caller-provided buffers and must not allocate. Failures throw ``I2CError``,
+/// which is plain data, so the real-time tick and the command line make the same calls.
 public protocol I2CBus {
     /// The bus name used in messages, for example `/dev/i2c-1`.
     var path: String { get }
@@ -26,15 +27,14 @@ public protocol I2CBus {
     /// start, so a device with auto-increment stores them in consecutive registers.
     mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError)
 
-    /// The block write for the tick: the data travel by value (no closure, no pointer) and
-    /// the kernel's error comes back instead of an ``I2CError`` (whose strings would be
-    /// reference counted). Defaults to `write(address:register:bytes:)`.
-    mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno?
+    /// Reads `block.count` (1…64) bytes from `register` into `block`: `writeThenRead` with
+    /// the data held by value, the form the tick uses (no closure, no pointer). Defaults to
+    /// `writeThenRead`; a backend whose tick path is checked implements it directly.
+    mutating func read(address: UInt8, register: UInt8, into block: inout I2CBlock) throws(I2CError)
 
-    /// The burst read for the tick: like `writeThenRead` of `block.count` bytes into
-    /// `block`, but the data travel by value and the kernel's error comes back instead of an
-    /// ``I2CError`` (whose strings would be reference counted). Defaults to `writeThenRead`.
-    mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno?
+    /// Writes the block's bytes from `register`: `write(address:register:bytes:)` with the
+    /// data held by value, the form the tick uses. Defaults to `write(address:register:bytes:)`.
+    mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError)
 
     /// Whether something answers at `address`, the way `i2cdetect` asks.
     mutating func probe(address: UInt8) -> I2CProbeResult
@@ -94,30 +94,22 @@ public struct I2CBlock: Sendable {
 }
 
 extension I2CBus {
-    public mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno? {
+    public mutating func read(address: UInt8, register: UInt8, into block: inout I2CBlock) throws(I2CError) {
         let count = block.count
-        guard count > 0, count <= 64 else { return .invalidArgument }
-        do throws(I2CError) {
-            try withUnsafeMutableBytes(of: &block.bytes) { (bytes) throws(I2CError) in
-                try writeThenRead(address: address, register: register,
-                                  into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<count]))
-            }
-            return nil
-        } catch {
-            return error.errno
+        guard count > 0, count <= 64 else {
+            throw I2CError(.read(count: count, register: register), address: address, bus: path, errno: .invalidArgument)
+        }
+        try withUnsafeMutableBytes(of: &block.bytes) { (bytes) throws(I2CError) in
+            try writeThenRead(address: address, register: register,
+                              into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<count]))
         }
     }
 
-    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+    public mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError) {
         var copy = block
         let count = block.count
-        do throws(I2CError) {
-            try withUnsafeBytes(of: &copy.bytes) { (raw) throws(I2CError) in
-                try write(address: address, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
-            }
-            return nil
-        } catch {
-            return error.errno
+        try withUnsafeBytes(of: &copy.bytes) { (raw) throws(I2CError) in
+            try write(address: address, register: register, bytes: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
         }
     }
 }

@@ -2,11 +2,12 @@ import SystemPackage
 
 /// A failed I²C operation: what was attempted, on which device and bus, and the kernel's answer.
 ///
-/// The description reads like a sentence a user can act on:
-/// `read 14 bytes at 0x3B from 0x68 on /dev/i2c-1: Remote I/O error (EREMOTEIO)`.
-public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
+/// Plain data (no strings or references), so the tick can throw it as cheaply as it could
+/// return an errno; the description is built only when asked for and reads like a sentence
+/// a user can act on: `read 14 bytes at 0x3B from 0x68 on /dev/i2c-1: Remote I/O error (EREMOTEIO)`.
+public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable, BitwiseCopyable {
     /// The operation that failed.
-    public enum Operation: Sendable, Equatable {
+    public enum Operation: Sendable, Equatable, BitwiseCopyable {
         /// Opening the bus device file.
         case open
         /// Querying the adapter's functionality (`I2C_FUNCS`).
@@ -25,15 +26,25 @@ public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The 7-bit target address, when the operation had one.
     public var address: UInt8?
     /// The bus device path, for example `/dev/i2c-1`.
-    public var bus: String
-    /// The kernel's error number.
-    public var errno: Errno
+    public var bus: I2CBusName
+    @usableFromInline var errnoValue: CInt
 
-    public init(_ operation: Operation, address: UInt8?, bus: String, errno: Errno) {
+    /// The kernel's error number.
+    public var errno: Errno {
+        get { Errno(rawValue: errnoValue) }
+        set { errnoValue = newValue.rawValue }
+    }
+
+    @inlinable
+    public init(_ operation: Operation, address: UInt8?, bus: I2CBusName, errno: Errno) {
         self.operation = operation
         self.address = address
         self.bus = bus
-        self.errno = errno
+        self.errnoValue = errno.rawValue
+    }
+
+    public init(_ operation: Operation, address: UInt8?, bus: String, errno: Errno) {
+        self.init(operation, address: address, bus: I2CBusName(bus), errno: errno)
     }
 
     public var description: String {
@@ -61,8 +72,7 @@ public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable {
 }
 
 /// `0x3B`-style hexadecimal for register values and addresses.
-@usableFromInline
-func hex(_ value: UInt8) -> String {
+public func hex(_ value: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
 }
@@ -74,6 +84,7 @@ extension Errno {
         switch rawValue {
         case 1: "EPERM"
         case 2: "ENOENT"
+        case 4: "EINTR"
         case 5: "EIO"
         case 6: "ENXIO"
         case 9: "EBADF"

@@ -1,6 +1,5 @@
-import CGPIOD
-import CI2C
 import SystemPackage
+import CGPIOD
 import PoiseHAL
 
 /// GPIO lines through libgpiod v1.6 (Debian 12, Raspberry Pi OS bookworm).
@@ -16,13 +15,17 @@ public struct LibgpiodDevice: GPIODevice {
     public init() {}
 
     public mutating func requestOutput(_ request: GPIOLineRequest) -> Result<GPIOLineHandle, GPIORequestFailure> {
-        guard let chip = gpiod_chip_open_lookup(request.chip) else {
-            return .failure(GPIORequestFailure(.openChip, errno: Self.lastError))
+        let chip: OpaquePointer
+        switch request.chip.withCString({ name in pointerOrErrno { system_gpiod_chip_open_lookup(name) } }) {
+        case .success(let opened): chip = opened
+        case .failure(let errno): return .failure(GPIORequestFailure(.openChip, errno: errno))
         }
-        guard let line = gpiod_chip_get_line(chip, request.line) else {
-            let failure = GPIORequestFailure(.getLine, errno: Self.lastError)
-            gpiod_chip_close(chip)
-            return .failure(failure)
+        let line: OpaquePointer
+        switch pointerOrErrno({ system_gpiod_chip_get_line(chip, request.line) }) {
+        case .success(let got): line = got
+        case .failure(let errno):
+            system_gpiod_chip_close(chip)
+            return .failure(GPIORequestFailure(.getLine, errno: errno))
         }
         var flags: CInt = 0
         if request.activeLow { flags |= CInt(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) }
@@ -34,16 +37,15 @@ public struct LibgpiodDevice: GPIODevice {
         let status = request.consumer.withCString { consumer in
             var config = gpiod_line_request_config(
                 consumer: consumer, request_type: CInt(GPIOD_LINE_REQUEST_DIRECTION_OUTPUT), flags: flags)
-            return gpiod_line_request(line, &config, request.initialValue ? 1 : 0)
+            return valueOrErrno { system_gpiod_line_request(line, &config, request.initialValue ? 1 : 0) }
         }
-        guard status == 0 else {
-            let errno = Self.lastError
+        if case .failure(let errno) = status {
             var holder: String?
             if errno == .resourceBusy {
-                _ = gpiod_line_update(line)
-                holder = gpiod_line_consumer(line).map { String(cString: $0) } ?? "an unnamed user (a kernel driver or sysfs)"
+                _ = system_gpiod_line_update(line)
+                holder = system_gpiod_line_consumer(line).map { String(cString: $0) } ?? "an unnamed user (a kernel driver or sysfs)"
             }
-            gpiod_chip_close(chip)
+            system_gpiod_chip_close(chip)
             return .failure(GPIORequestFailure(.requestOutput, errno: errno, holder: holder))
         }
         chips.append(chip)
@@ -56,16 +58,24 @@ public struct LibgpiodDevice: GPIODevice {
     #endif
     public mutating func setValue(_ handle: GPIOLineHandle, _ value: Bool) -> Errno? {
         guard let line = lines[handle.rawValue] else { return .badFileDescriptor }
-        return Kernel.setLineValue(line, value)
+        return Self.setLineValue(line, value)
     }
 
     public mutating func release(_ handle: GPIOLineHandle) {
         guard let line = lines[handle.rawValue], let chip = chips[handle.rawValue] else { return }
-        gpiod_line_release(line)
-        gpiod_chip_close(chip)
+        system_gpiod_line_release(line)
+        system_gpiod_chip_close(chip)
         lines[handle.rawValue] = nil
         chips[handle.rawValue] = nil
     }
 
-    static var lastError: Errno { Errno(rawValue: poise_errno()) }
+    /// `gpiod_line_set_value`: one `GPIOHANDLE_SET_LINE_VALUES_IOCTL` on the line's handle,
+    /// no allocation inside libgpiod. Excluded from performance analysis like the call itself.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func setLineValue(_ line: OpaquePointer, _ value: Bool) -> Errno? {
+        switch valueOrErrno({ system_gpiod_line_set_value(line, value ? 1 : 0) }) {
+        case .success: nil
+        case .failure(let errno): errno
+        }
+    }
 }

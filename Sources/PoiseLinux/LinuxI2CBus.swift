@@ -1,4 +1,3 @@
-import CI2C
 import SystemPackage
 import PoiseHAL
 
@@ -8,33 +7,33 @@ import PoiseHAL
 /// read N bytes) and register writes one `I2C_RDWR` message when the adapter supports plain
 /// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`. Block writes
 /// are one `I2C_RDWR` message (register byte then data), or SMBus I²C block writes of up to
-/// 32 bytes each.
+/// 32 bytes each. Every call goes through the `system_…` layer (see `Syscalls.swift`).
 /// Like `FileDescriptor`, the bus is a value: call `close()` once when done.
 public struct LinuxI2CBus: I2CBus, Sendable {
     public let path: String
     public let functionality: I2CFunctionality
-    @usableFromInline let descriptor: FileDescriptor
+    /// `path` as plain data, for the errors the tick throws.
+    @usableFromInline let name: I2CBusName
+    @usableFromInline let descriptor: CInt
     /// The address last selected with `I2C_SLAVE` (SMBus transfers need it).
     @usableFromInline var selectedAddress: UInt8?
 
     /// Opens `path` (for example `/dev/i2c-1`) and queries what the adapter supports.
     public init(path: String) throws(I2CError) {
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(FilePath(path), .readWrite, options: [.closeOnExec])
-        } catch let errno as Errno {
-            throw I2CError(.open, address: nil, bus: path, errno: errno)
-        } catch {
-            throw I2CError(.open, address: nil, bus: path, errno: .ioError)
+        let fd: CInt
+        switch I2CTransfer.open(path) {
+        case .success(let opened): fd = opened
+        case .failure(let errno): throw I2CError(.open, address: nil, bus: path, errno: errno)
         }
-        switch Kernel.functionality(fd) {
+        switch I2CTransfer.functionality(fd) {
         case .success(let bits):
             self.functionality = I2CFunctionality(rawValue: bits)
         case .failure(let errno):
-            try? fd.close()
+            _ = system_close(fd)
             throw I2CError(.queryFunctionality, address: nil, bus: path, errno: errno)
         }
         self.path = path
+        self.name = I2CBusName(path)
         self.descriptor = fd
     }
 
@@ -45,119 +44,117 @@ public struct LinuxI2CBus: I2CBus, Sendable {
 
     /// Closes the device file. The bus must not be used afterwards.
     public func close() {
-        try? descriptor.close()
+        // No retry on EINTR: the descriptor is released even then (close(2), NOTES).
+        _ = system_close(descriptor)
     }
 
     public mutating func writeThenRead(
         address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
-        let result: Result<Void, Errno>
+        let failure: Errno?
         if functionality.contains(.plainI2C) {
-            result = Kernel.writeThenRead(descriptor, address: address, register: register, into: buffer)
-        } else if functionality.contains(.smbusReadI2CBlock), buffer.count <= 32 {
+            failure = I2CTransfer.writeThenRead(descriptor, address: address, register: register, into: buffer)
+        } else if functionality.contains(.smbusReadI2CBlock), buffer.count <= I2CBlockWrite.smbusLength {
             try select(address)
-            result = Kernel.smbusReadBlock(descriptor, register: register, into: buffer)
+            failure = I2CTransfer.smbusReadBlock(descriptor, register: register, into: buffer)
         } else {
-            result = .failure(.notSupported)
+            failure = .notSupported
         }
-        if case .failure(let errno) = result {
-            throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: errno)
+        if let failure {
+            throw I2CError(.read(count: buffer.count, register: register), address: address, bus: name, errno: failure)
         }
     }
 
     #if !DEBUG
     @_noAllocation @_noLocks
     #endif
-    public mutating func tryRead(address: UInt8, register: UInt8, into block: inout I2CBlock) -> Errno? {
-        guard block.count > 0, block.count <= 64 else { return .invalidArgument }
+    public mutating func read(address: UInt8, register: UInt8, into block: inout I2CBlock) throws(I2CError) {
+        let count = block.count
         let plain = functionality.contains(.plainI2C)
-        if !plain {
-            guard functionality.contains(.smbusReadI2CBlock), block.count <= 32 else { return .notSupported }
-            if selectedAddress != address {
-                if let errno = Kernel.selectAddressRaw(descriptor.rawValue, address) {
-                    selectedAddress = nil
-                    return errno
-                }
-                selectedAddress = address
-            }
+        var failure: Errno? = nil
+        if count <= 0 || count > 64 {
+            failure = .invalidArgument
+        } else if !plain && !(functionality.contains(.smbusReadI2CBlock) && count <= I2CBlockWrite.smbusLength) {
+            failure = .notSupported
         }
-        return Kernel.readBlock(descriptor, plain: plain, address: address, register: register, into: &block)
+        if failure == nil, !plain { try select(address) }
+        if failure == nil {
+            failure = I2CTransfer.readBlock(descriptor, plain: plain, address: address, register: register, into: &block)
+        }
+        if let failure {
+            throw I2CError(.read(count: count, register: register), address: address, bus: name, errno: failure)
+        }
     }
 
     public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
-        let result: Result<Void, Errno>
+        let failure: Errno?
         if functionality.contains(.plainI2C) {
-            result = Kernel.writeRegister(descriptor, address: address, register: register, value: value)
+            var byte = value
+            failure = withUnsafeBytes(of: &byte) {
+                I2CTransfer.write(descriptor, address: address, register: register, bytes: $0)
+            }
         } else {
             try select(address)
-            result = Kernel.smbusWrite(descriptor, register: register, value: value)
+            failure = I2CTransfer.smbusWrite(descriptor, register: register, value: value)
         }
-        if case .failure(let errno) = result {
-            throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: errno)
+        if let failure {
+            throw I2CError(.write(register: register, value: value), address: address, bus: name, errno: failure)
         }
     }
 
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
-        var block = I2CBlock()
-        for byte in bytes.prefix(I2CBlockWrite.maximumLength) { block.append(byte) }
-        let errno = bytes.count > I2CBlockWrite.maximumLength
-            ? .invalidArgument : tryWrite(address: address, register: register, block: block)
-        if let errno {
-            throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: errno)
+        let failure: Errno?
+        if bytes.count > I2CBlockWrite.maximumLength {
+            failure = .invalidArgument
+        } else if functionality.contains(.plainI2C) {
+            failure = I2CTransfer.write(descriptor, address: address, register: register, bytes: bytes)
+        } else if functionality.contains(.smbusWriteI2CBlock) {
+            try select(address)
+            failure = I2CTransfer.smbusWrite(descriptor, register: register, bytes: bytes)
+        } else {
+            failure = .notSupported
+        }
+        if let failure {
+            throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: name, errno: failure)
         }
     }
 
     #if !DEBUG
     @_noAllocation @_noLocks
     #endif
-    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
+    public mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError) {
+        var failure: Errno? = nil
         if functionality.contains(.plainI2C) {
-            return Kernel.writeBlock(descriptor.rawValue, address: address, register: register, block: block)
+            failure = I2CTransfer.writeBlock(descriptor, address: address, register: register, block: block)
+        } else if functionality.contains(.smbusWriteI2CBlock) {
+            try select(address)
+            failure = I2CTransfer.smbusWriteBlock(descriptor, register: register, block: block)
+        } else {
+            failure = .notSupported
         }
-        guard functionality.contains(.smbusWriteI2CBlock) else { return .notSupported }
-        if selectedAddress != address {
-            if let errno = Kernel.selectAddressRaw(descriptor.rawValue, address) {
-                selectedAddress = nil
-                return errno
-            }
-            selectedAddress = address
+        if let failure {
+            throw I2CError(.writeBlock(count: block.count, register: register), address: address, bus: name, errno: failure)
         }
-        // Consecutive blocks land where one long write would (the device auto-increments).
-        var start = 0
-        while start < block.count {
-            let count = min(I2CBlockWrite.smbusLength, block.count - start)
-            if let errno = Kernel.smbusWriteBlock(descriptor.rawValue, register: register &+ UInt8(start),
-                                                  block: block, start: start, count: count) {
-                return errno
-            }
-            start += count
-        }
-        return nil
     }
 
     public mutating func probe(address: UInt8) -> I2CProbeResult {
-        switch Kernel.selectAddress(descriptor, address) {
-        case .failure(let errno):
+        if let errno = I2CTransfer.selectAddress(descriptor, address) {
             selectedAddress = nil
             return errno == .resourceBusy ? .busy : .absent
-        case .success:
-            selectedAddress = address
         }
+        selectedAddress = address
         let eepromRange = (0x30...0x37).contains(address) || (0x50...0x5F).contains(address)
         let useReadByte = eepromRange || !functionality.contains(.smbusQuick)
-        switch Kernel.smbusProbe(descriptor, address: address, useReadByte: useReadByte) {
-        case .success: return .present
-        case .failure: return .absent
-        }
+        return I2CTransfer.smbusProbe(descriptor, useReadByte: useReadByte) == nil ? .present : .absent
     }
 
     /// `I2C_SLAVE`, only when the address changes.
     @usableFromInline
     mutating func select(_ address: UInt8) throws(I2CError) {
         guard selectedAddress != address else { return }
-        if case .failure(let errno) = Kernel.selectAddress(descriptor, address) {
+        if let errno = I2CTransfer.selectAddress(descriptor, address) {
             selectedAddress = nil
-            throw I2CError(.selectAddress, address: address, bus: path, errno: errno)
+            throw I2CError(.selectAddress, address: address, bus: name, errno: errno)
         }
         selectedAddress = address
     }

@@ -1,173 +1,275 @@
+import SystemPackage
 import CGPIOD
 import CI2C
-import SystemPackage
 #if canImport(Glibc)
 import Glibc
-import PoiseHAL
 #endif
 
-// The unsafe edge: every i2c-dev ioctl and libi2c call the Linux backend makes goes through
-// here, each returning `Result` with the thread's errno captured immediately after the call.
-// Tests replace the whole bus at the `I2CBus` protocol instead of faking these.
+// The unsafe edge: every system call and C library call the Linux backends make (i2c-dev
+// ioctls and libi2c for I²C, libgpiod v1.6 for GPIO, sysfs files for PWM) is one `system_…`
+// function here, a thin wrapper with the C signature. In debug builds each one first asks
+// the installed `SyscallMock` (tests), which records the call and may force its result.
+// Callers turn the C result into `Result` with `valueOrErrno`, where EINTR is retried.
+//
+// The wrappers are excluded from performance analysis so the tick's `@_noAllocation` code
+// may call them: a system call allocates nothing in the process, and libgpiod's set-value
+// is one ioctl on the line's handle.
 
-@usableFromInline
-enum Kernel {
-    /// `pwrite(fd, bytes, count, 0)`, retried on `EINTR`. Excluded from performance analysis
-    /// so the tick's `@_noAllocation` code may call it: the system call allocates nothing in
-    /// the process.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func pwriteAtStart(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
-        while true {
-            let written = pwrite(fd, bytes.baseAddress, bytes.count, 0)
-            if written == bytes.count { return nil }
-            if written >= 0 { return .ioError }
-            let errno = poise_errno()
-            if errno != EINTR { return Errno(rawValue: errno) }
-        }
+// MARK: Results and EINTR
+
+/// The C result as `Result`, with errno captured right after the call; a failure with
+/// `EINTR` calls again when `retryOnInterrupt` is set. The one place EINTR is handled.
+@usableFromInline @inline(__always)
+func valueOrErrno<Value: FixedWidthInteger>(
+    retryOnInterrupt: Bool = true, _ call: () -> Value
+) -> Result<Value, Errno> {
+    while true {
+        let value = call()
+        if value >= 0 { return .success(value) }
+        let code = poise_errno()
+        if code == EINTR && retryOnInterrupt { continue }
+        return .failure(Errno(rawValue: code))
     }
+}
 
-    /// `gpiod_line_set_value`: one `GPIOHANDLE_SET_LINE_VALUES_IOCTL` on the line's handle,
-    /// no allocation inside libgpiod. Excluded from performance analysis like `pwriteAtStart`.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func setLineValue(_ line: OpaquePointer, _ value: Bool) -> Errno? {
-        gpiod_line_set_value(line, value ? 1 : 0) == 0 ? nil : Errno(rawValue: poise_errno())
+/// Like `valueOrErrno` for the C calls that return a pointer, NULL on failure.
+@inline(__always)
+func pointerOrErrno<Pointer>(retryOnInterrupt: Bool = true, _ call: () -> Pointer?) -> Result<Pointer, Errno> {
+    while true {
+        if let pointer = call() { return .success(pointer) }
+        let code = poise_errno()
+        if code == EINTR && retryOnInterrupt { continue }
+        return .failure(Errno(rawValue: code))
     }
+}
 
-    @usableFromInline
-    static func check(_ status: CInt) -> Result<CInt, Errno> {
-        status < 0 ? .failure(Errno(rawValue: poise_errno())) : .success(status)
+// MARK: Files
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_open(_ path: UnsafePointer<CChar>, _ flags: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("open", [.text(String(cString: path)), .int(Int(flags))]).descriptor(mock)
     }
+    #endif
+    return open(path, flags)
+}
 
-    /// `ioctl(fd, I2C_SLAVE, address)`.
-    static func selectAddress(_ fd: FileDescriptor, _ address: UInt8) -> Result<CInt, Errno> {
-        check(poise_i2c_set_slave(fd.rawValue, UInt(address)))
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_close(_ fd: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("close", [.int(Int(fd))]).status() }
+    #endif
+    return close(fd)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_access(_ path: UnsafePointer<CChar>, _ mode: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("access", [.text(String(cString: path)), .int(Int(mode))]).status() }
+    #endif
+    return access(path, mode)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_pwrite(_ fd: CInt, _ buffer: UnsafeRawPointer?, _ count: Int, _ offset: Int) -> Int {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        return mock.call("pwrite", [.int(Int(fd)), .bytes(bytes), .int(offset)]).count(default: count)
     }
+    #endif
+    return pwrite(fd, buffer, count, off_t(offset))
+}
 
-    /// `ioctl(fd, I2C_FUNCS, &bits)`.
-    static func functionality(_ fd: FileDescriptor) -> Result<UInt, Errno> {
-        var bits: UInt = 0
-        return check(poise_i2c_funcs(fd.rawValue, &bits)).map { _ in bits }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_usleep(_ microseconds: UInt32) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("usleep", [.int(Int(microseconds))]).status() }
+    #endif
+    return usleep(microseconds)
+}
+
+// MARK: i2c-dev ioctls
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_ioctl_I2C_FUNCS(_ fd: CInt, _ functionality: UnsafeMutablePointer<UInt>) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let reply = mock.call("ioctl", [.int(Int(fd)), "I2C_FUNCS"])
+        if reply.errno == nil { functionality.pointee = UInt(reply.value ?? 0) }
+        return reply.status()
     }
+    #endif
+    return poise_i2c_funcs(fd, functionality)
+}
 
-    /// One `I2C_RDWR` with two messages: write the register byte, then read with a
-    /// repeated start. Both message structs live on the stack.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func writeThenRead(
-        _ fd: FileDescriptor, address: UInt8, register: UInt8,
-        into buffer: UnsafeMutableRawBufferPointer
-    ) -> Result<Void, Errno> {
-        guard let base = buffer.baseAddress, buffer.count > 0, buffer.count <= Int(UInt16.max) else {
-            return .failure(.invalidArgument)
-        }
-        var registerByte = register
-        return withUnsafeMutablePointer(to: &registerByte) { registerPointer in
-            var messages = (
-                i2c_msg(addr: UInt16(address), flags: 0, len: 1, buf: registerPointer),
-                i2c_msg(addr: UInt16(address), flags: UInt16(I2C_M_RD), len: UInt16(buffer.count),
-                        buf: base.assumingMemoryBound(to: UInt8.self)))
-            return withUnsafeMutablePointer(to: &messages) { pair in
-                pair.withMemoryRebound(to: i2c_msg.self, capacity: 2) { first in
-                    switch check(poise_i2c_rdwr(fd.rawValue, first, 2)) {
-                    case .failure(let errno): return .failure(errno)
-                    // Fewer messages than asked means the read half never happened.
-                    case .success(let done): return done == 2 ? .success(()) : .failure(.ioError)
-                    }
-                }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_ioctl_I2C_SLAVE(_ fd: CInt, _ address: UInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("ioctl", [.int(Int(fd)), "I2C_SLAVE", .int(Int(address))]).status()
+    }
+    #endif
+    return poise_i2c_set_slave(fd, address)
+}
+
+/// `ioctl(fd, I2C_RDWR, {messages, count})`; returns the number of messages transferred.
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_ioctl_I2C_RDWR(_ fd: CInt, _ messages: UnsafeMutablePointer<i2c_msg>, _ count: CUnsignedInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let list = UnsafeMutableBufferPointer(start: messages, count: Int(count))
+        let reply = mock.call("ioctl", [.int(Int(fd)), "I2C_RDWR", .messages(list.map(I2CMessageRecord.init))])
+        if reply.errno == nil {
+            var data = reply.data[...]
+            for message in list where message.flags & UInt16(I2C_M_RD) != 0 {
+                let part = data.prefix(Int(message.len))
+                for (index, byte) in part.enumerated() { message.buf[index] = byte }
+                data = data.dropFirst(part.count)
             }
         }
+        return reply.count(default: Int(count))
     }
+    #endif
+    return poise_i2c_rdwr(fd, messages, count)
+}
 
-    /// One `I2C_RDWR` message writing the register and its value (no `I2C_SLAVE` needed).
-    static func writeRegister(_ fd: FileDescriptor, address: UInt8, register: UInt8, value: UInt8) -> Result<Void, Errno> {
-        var bytes = (register, value)
-        return withUnsafeMutableBytes(of: &bytes) { raw in
-            var message = i2c_msg(addr: UInt16(address), flags: 0, len: 2,
-                                  buf: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            switch check(poise_i2c_rdwr(fd.rawValue, &message, 1)) {
-            case .failure(let errno): return .failure(errno)
-            case .success(let done): return done == 1 ? .success(()) : .failure(.ioError)
-            }
+// MARK: libi2c (SMBus through i2c-dev)
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_i2c_smbus_read_i2c_block_data(
+    _ fd: CInt, _ register: UInt8, _ length: UInt8, _ values: UnsafeMutablePointer<UInt8>
+) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let reply = mock.call("i2c_smbus_read_i2c_block_data", [.int(Int(fd)), .int(Int(register)), .int(Int(length))])
+        if reply.errno == nil {
+            for (index, byte) in reply.data.prefix(Int(length)).enumerated() { values[index] = byte }
         }
+        return reply.count(default: Int(length))
     }
+    #endif
+    return i2c_smbus_read_i2c_block_data(fd, register, length, values)
+}
 
-    /// One `I2C_RDWR` message: the register byte followed by the block, from one stack buffer.
-    /// Excluded from performance analysis (a system call; nothing allocated in the process).
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func writeBlock(_ fd: CInt, address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
-        var message = InlineArray<65, UInt8>(repeating: 0)
-        message[0] = register
-        for index in 0..<block.count { message[index + 1] = block.bytes[index] }
-        return withUnsafeMutableBytes(of: &message) { raw in
-            var header = i2c_msg(addr: UInt16(address), flags: 0, len: UInt16(block.count + 1),
-                                 buf: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            let done = poise_i2c_rdwr(fd, &header, 1)
-            if done < 0 { return Errno(rawValue: poise_errno()) }
-            return done == 1 ? nil : .ioError
-        }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_i2c_smbus_write_i2c_block_data(
+    _ fd: CInt, _ register: UInt8, _ length: UInt8, _ values: UnsafePointer<UInt8>
+) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let bytes = Array(UnsafeBufferPointer(start: values, count: Int(length)))
+        return mock.call("i2c_smbus_write_i2c_block_data", [.int(Int(fd)), .int(Int(register)), .bytes(bytes)]).status()
     }
+    #endif
+    return i2c_smbus_write_i2c_block_data(fd, register, length, values)
+}
 
-    /// SMBus I²C block write of `count` (≤ 32) bytes of the block from `start`.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func smbusWriteBlock(_ fd: CInt, register: UInt8, block: I2CBlock, start: Int, count: Int) -> Errno? {
-        guard count > 0, count <= I2CBlockWrite.smbusLength, start + count <= block.count else { return .invalidArgument }
-        var copy = block.bytes
-        return withUnsafeMutableBytes(of: &copy) { raw in
-            let status = i2c_smbus_write_i2c_block_data(
-                fd, register, UInt8(count), raw.baseAddress!.advanced(by: start).assumingMemoryBound(to: UInt8.self))
-            return status < 0 ? Errno(rawValue: poise_errno()) : nil
-        }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_i2c_smbus_write_byte_data(_ fd: CInt, _ register: UInt8, _ value: UInt8) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("i2c_smbus_write_byte_data", [.int(Int(fd)), .int(Int(register)), .int(Int(value))]).status()
     }
+    #endif
+    return i2c_smbus_write_byte_data(fd, register, value)
+}
 
-    /// `ioctl(fd, I2C_SLAVE, address)`, for the tick.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func selectAddressRaw(_ fd: CInt, _ address: UInt8) -> Errno? {
-        poise_i2c_set_slave(fd, UInt(address)) < 0 ? Errno(rawValue: poise_errno()) : nil
-    }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_i2c_smbus_read_byte(_ fd: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("i2c_smbus_read_byte", [.int(Int(fd))]).status() }
+    #endif
+    return i2c_smbus_read_byte(fd)
+}
 
-    /// `block.count` bytes into `block`, by `I2C_RDWR` (`plain`) or the SMBus block read, for
-    /// the tick. Excluded from performance analysis like `pwriteAtStart`.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func readBlock(_ fd: FileDescriptor, plain: Bool, address: UInt8, register: UInt8,
-                          into block: inout I2CBlock) -> Errno? {
-        let count = block.count
-        let result = withUnsafeMutableBytes(of: &block.bytes) { bytes -> Result<Void, Errno> in
-            let part = UnsafeMutableRawBufferPointer(rebasing: bytes[0..<count])
-            return plain ? writeThenRead(fd, address: address, register: register, into: part)
-                : smbusReadBlock(fd, register: register, into: part)
-        }
-        switch result {
-        case .success: return nil
-        case .failure(let errno): return errno
-        }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_i2c_smbus_write_quick(_ fd: CInt, _ value: UInt8) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("i2c_smbus_write_quick", [.int(Int(fd)), .int(Int(value))]).status()
     }
+    #endif
+    return i2c_smbus_write_quick(fd, value)
+}
 
-    /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.
-    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
-    static func smbusReadBlock(
-        _ fd: FileDescriptor, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
-    ) -> Result<Void, Errno> {
-        guard let base = buffer.baseAddress, buffer.count > 0, buffer.count <= 32 else {
-            return .failure(.invalidArgument)
-        }
-        let got = i2c_smbus_read_i2c_block_data(
-            fd.rawValue, register, UInt8(buffer.count), base.assumingMemoryBound(to: UInt8.self))
-        switch check(got) {
-        case .failure(let errno): return .failure(errno)
-        case .success(let count): return Int(count) == buffer.count ? .success(()) : .failure(.ioError)
-        }
-    }
+// MARK: libgpiod v1.6
 
-    /// SMBus write byte data.
-    static func smbusWrite(_ fd: FileDescriptor, register: UInt8, value: UInt8) -> Result<Void, Errno> {
-        check(i2c_smbus_write_byte_data(fd.rawValue, register, value)).map { _ in () }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_chip_open_lookup(_ description: UnsafePointer<CChar>) -> OpaquePointer? {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("gpiod_chip_open_lookup", [.text(String(cString: description))]).handle(mock)
     }
+    #endif
+    return gpiod_chip_open_lookup(description)
+}
 
-    /// The probe `i2cdetect` uses by default: a quick write, or a receive byte in the
-    /// EEPROM ranges where a quick write could corrupt data.
-    static func smbusProbe(_ fd: FileDescriptor, address: UInt8, useReadByte: Bool) -> Result<Void, Errno> {
-        let status = useReadByte
-            ? i2c_smbus_read_byte(fd.rawValue)
-            : i2c_smbus_write_quick(fd.rawValue, UInt8(I2C_SMBUS_WRITE))
-        return check(status).map { _ in () }
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_chip_get_line(_ chip: OpaquePointer, _ offset: UInt32) -> OpaquePointer? {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("gpiod_chip_get_line", [.int(Int(bitPattern: chip)), .int(Int(offset))]).handle(mock)
     }
+    #endif
+    return gpiod_chip_get_line(chip, offset)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_request(
+    _ line: OpaquePointer, _ config: UnsafePointer<gpiod_line_request_config>, _ value: CInt
+) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let consumer = config.pointee.consumer.map { String(cString: $0) } ?? ""
+        return mock.call("gpiod_line_request", [.int(Int(bitPattern: line)), .text(consumer),
+                                                .int(Int(config.pointee.request_type)), .int(Int(config.pointee.flags)),
+                                                .int(Int(value))]).status()
+    }
+    #endif
+    return gpiod_line_request(line, config, value)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_update(_ line: OpaquePointer) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("gpiod_line_update", [.int(Int(bitPattern: line))]).status() }
+    #endif
+    return gpiod_line_update(line)
+}
+
+/// The line's consumer (NULL: none); the text belongs to libgpiod (or to the mock).
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_consumer(_ line: OpaquePointer) -> UnsafePointer<CChar>? {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("gpiod_line_consumer", [.int(Int(bitPattern: line))]).text(mock) }
+    #endif
+    return gpiod_line_consumer(line)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_set_value(_ line: OpaquePointer, _ value: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("gpiod_line_set_value", [.int(Int(bitPattern: line)), .int(Int(value))]).status()
+    }
+    #endif
+    return gpiod_line_set_value(line, value)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_release(_ line: OpaquePointer) {
+    #if DEBUG
+    if let mock = SyscallMock.current { _ = mock.call("gpiod_line_release", [.int(Int(bitPattern: line))]); return }
+    #endif
+    gpiod_line_release(line)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_chip_close(_ chip: OpaquePointer) {
+    #if DEBUG
+    if let mock = SyscallMock.current { _ = mock.call("gpiod_chip_close", [.int(Int(bitPattern: chip))]); return }
+    #endif
+    gpiod_chip_close(chip)
 }

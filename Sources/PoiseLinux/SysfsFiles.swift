@@ -1,4 +1,3 @@
-import CI2C
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -16,17 +15,11 @@ public struct SysfsFiles: PWMFileSystem {
     public init() {}
 
     public func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        path.withCString { system_access($0, F_OK) } == 0
     }
 
     public mutating func openForWriting(_ path: String) -> Result<CInt, Errno> {
-        do {
-            return .success(try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec]).rawValue)
-        } catch let errno as Errno {
-            return .failure(errno)
-        } catch {
-            return .failure(.ioError)
-        }
+        path.withCString { name in valueOrErrno { system_open(name, O_WRONLY | O_CLOEXEC) } }
     }
 
     #if !DEBUG
@@ -34,14 +27,24 @@ public struct SysfsFiles: PWMFileSystem {
     #endif
     public mutating func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
         writes += 1
-        return Kernel.pwriteAtStart(fd, bytes)
+        return Self.writeAtStart(fd, bytes)
+    }
+
+    /// `pwrite(fd, bytes, count, 0)`; a short write is `EIO`. Excluded from performance
+    /// analysis like the system call it wraps.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func writeAtStart(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) -> Errno? {
+        switch valueOrErrno({ system_pwrite(fd, bytes.baseAddress, bytes.count, 0) }) {
+        case .success(let written): written == bytes.count ? nil : .ioError
+        case .failure(let errno): errno
+        }
     }
 
     public mutating func close(_ fd: CInt) {
-        try? FileDescriptor(rawValue: fd).close()
+        _ = system_close(fd)
     }
 
     public mutating func pause(milliseconds: Int) {
-        usleep(UInt32(milliseconds * 1000))
+        _ = system_usleep(UInt32(milliseconds * 1000))
     }
 }

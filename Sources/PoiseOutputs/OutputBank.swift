@@ -114,10 +114,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         if let chip, strict ? failures.isEmpty : true {
             do throws(I2CError) {
                 try chip.configure(bus: &bus)
-                if let errno = writeSafePCA9685(chip, bus: &bus) {
-                    throw I2CError(.writeBlock(count: 0, register: PCA9685Register.led0OnLow.rawValue),
-                                   address: chip.settings.address, bus: bus.path, errno: errno)
-                }
+                try writeSafePCA9685(chip, bus: &bus)
             } catch {
                 failures.append(OutputError(channel: "PCA9685", place: "\(hexByte(chip.settings.address)) on \(bus.path)",
                                             reason: error.description))
@@ -167,11 +164,12 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
         if pcaPending != 0, hasPCA9685, pcaElapsed + 5e-7 >= pcaFrame {
             let first = pcaPending.trailingZeroBitCount, last = 15 - pcaPending.leadingZeroBitCount
             _counters.pca9685Transactions += 1
-            if let errno = pcaChip.write(counts: pcaCounts, first: first, last: last, bus: &bus) {
-                if fault == nil { fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: first), errno: errno) }
-            } else {
+            do throws(I2CError) {
+                try pcaChip.write(counts: pcaCounts, first: first, last: last, bus: &bus)
                 pcaPending = 0
                 pcaElapsed = 0
+            } catch {
+                if fault == nil { fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: first), errno: error.errno) }
             }
         }
         if fault != nil { _counters.faults += 1 }
@@ -207,8 +205,10 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
                 pcaCounts[slots[index].handle] = pcaChip.counts(highTimeNanoseconds: slots[index].safe)
                 slots[index].last = slots[index].safe
             }
-            if let errno = writeSafePCA9685(pcaChip, bus: &bus), fault == nil {
-                fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: 0), errno: errno)
+            do throws(I2CError) {
+                try writeSafePCA9685(pcaChip, bus: &bus)
+            } catch {
+                if fault == nil { fault = OutputFault(channel: pcaBankIndex(slots, count: count, channel: 0), errno: error.errno) }
             }
         }
         if fault != nil { _counters.faults += 1 }
@@ -268,27 +268,23 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     // MARK: PCA9685 helpers
 
     /// Safe counts of every PCA9685 channel in one transaction, or ALL_LED_OFF when all are 0.
-    mutating func writeSafePCA9685(_ chip: PCA9685, bus: inout some I2CBus) -> Errno? {
+    mutating func writeSafePCA9685(_ chip: PCA9685, bus: inout some I2CBus) throws(I2CError) {
         var mask: UInt16 = 0
         var allZero = true
         for index in 0..<count where slots[index].kind == .pca9685 {
             mask |= 1 << UInt16(slots[index].handle)
             if pcaCounts[slots[index].handle] != 0 { allZero = false }
         }
-        guard mask != 0 else { return nil }
+        guard mask != 0 else { return }
         _counters.pca9685Transactions += 1
-        let result: Errno?
         if allZero {
-            result = bus.tryWrite(address: chip.settings.address, register: PCA9685Register.allLEDOnLow.rawValue,
-                                  block: PCA9685.allOffBlock)
+            try bus.write(address: chip.settings.address, register: PCA9685Register.allLEDOnLow.rawValue,
+                          block: PCA9685.allOffBlock)
         } else {
-            result = chip.write(counts: pcaCounts, first: mask.trailingZeroBitCount, last: 15 - mask.leadingZeroBitCount, bus: &bus)
+            try chip.write(counts: pcaCounts, first: mask.trailingZeroBitCount, last: 15 - mask.leadingZeroBitCount, bus: &bus)
         }
-        if result == nil {
-            pcaPending = 0
-            pcaElapsed = 0
-        }
-        return result
+        pcaPending = 0
+        pcaElapsed = 0
     }
 }
 

@@ -70,8 +70,9 @@ public struct NoI2CBus: I2CBus {
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
         throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
     }
-    public mutating func tryWrite(address: UInt8, register: UInt8, block: I2CBlock) -> Errno? {
-        .operationNotSupportedByDevice
+    public mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError) {
+        throw I2CError(.writeBlock(count: block.count, register: register), address: address,
+                       bus: I2CBusName(constant: "none"), errno: .operationNotSupportedByDevice)
     }
     public mutating func probe(address: UInt8) -> I2CProbeResult { .absent }
 }

@@ -80,11 +80,7 @@ public struct PCA9685: Sendable, Equatable {
 
     /// ALL_LED_OFF: every channel fully off in one write (4 bytes from ALL_LED_ON_L).
     public func allOff(bus: inout some I2CBus) throws(I2CError) {
-        if let errno = bus.tryWrite(address: settings.address, register: PCA9685Register.allLEDOnLow.rawValue,
-                                    block: Self.allOffBlock) {
-            throw I2CError(.writeBlock(count: 4, register: PCA9685Register.allLEDOnLow.rawValue),
-                           address: settings.address, bus: bus.path, errno: errno)
-        }
+        try bus.write(address: settings.address, register: PCA9685Register.allLEDOnLow.rawValue, block: Self.allOffBlock)
     }
 
     /// Channels `first...last` of `counts` as one block from LEDn_ON_L, 4 bytes each
@@ -107,14 +103,13 @@ public struct PCA9685: Sendable, Equatable {
     }
 
     /// Writes channels `first...last` from `counts` in one transaction (auto-increment).
-    /// Returns the error instead of throwing, for the tick.
     @inlinable
-    public func write(counts: InlineArray<16, UInt16>, first: Int, last: Int, bus: inout some I2CBus) -> Errno? {
-        bus.tryWrite(address: settings.address, register: PCA9685Timing.register(channel: first),
-                     block: Self.encode(counts: counts, first: first, last: last))
+    public func write(counts: InlineArray<16, UInt16>, first: Int, last: Int, bus: inout some I2CBus) throws(I2CError) {
+        try bus.write(address: settings.address, register: PCA9685Timing.register(channel: first),
+                      block: Self.encode(counts: counts, first: first, last: last))
     }
 
-    /// ALL_LED_OFF as a block for ``I2CBus/tryWrite(address:register:block:)`` at ALL_LED_ON_L.
+    /// ALL_LED_OFF as a block for ``I2CBus/write(address:register:block:)`` at ALL_LED_ON_L.
     @inlinable
     public static var allOffBlock: I2CBlock {
         var block = I2CBlock()

@@ -9,11 +9,11 @@ extension MPU9250 {
         do {
             whoAmI = try bus.readRegister(address: address, register: MPU9250Register.whoAmI.rawValue)
         } catch {
-            return startFailed("no answer at \(hex(address)) on \(bus.path): \(error)")
+            return startFailed(.noAnswer(error))
         }
         let found = InvenSenseModel(whoAmI: whoAmI)
         guard found.isCompatible else {
-            return startFailed("the chip at \(hex(address)) answered WHO_AM_I \(hex(whoAmI)), not an MPU-9250 (0x71) or a relative")
+            return startFailed(.whoAmI(whoAmI, address: address))
         }
         if model != found {
             if found.hasMagnetometer {
@@ -32,24 +32,24 @@ extension MPU9250 {
             do {
                 try bus.write(address: address, register: setting.register.rawValue, value: setting.value)
             } catch {
-                return startFailed("configuring \(setting.purpose): \(error)")
+                return startFailed(.configurationWrite(setting, error))
             }
         }
         for setting in table {
             do {
                 let value = try bus.readRegister(address: address, register: setting.register.rawValue)
                 guard value & setting.mask == setting.value & setting.mask else {
-                    return startFailed("configuration did not stick: \(setting.purpose): \(hex(setting.register.rawValue)) reads \(hex(value)), expected \(hex(setting.value))")
+                    return startFailed(.configurationMismatch(setting, read: value))
                 }
             } catch {
-                return startFailed("verifying \(setting.purpose): \(error)")
+                return startFailed(.configurationReadback(setting, error))
             }
         }
         if settings.useFIFO {
             do {
                 try resetFIFO()
             } catch {
-                return startFailed("resetting the FIFO: \(error)")
+                return startFailed(.fifoReset(error))
             }
         }
         magnetometer = nil
@@ -62,7 +62,7 @@ extension MPU9250 {
         if lostReason != nil {
             if counters.reinitAttempts > 0 { counters.reinitSuccesses += 1 }
             logger.notice("sensor recovered after re-initialisation (was: \(lostReason ?? ""))")
-            startFailure = nil
+            startFault = nil
             lossNotices = nil
         }
         logger.info("configured: \(table.map(\.purpose).joined(separator: ", ")); \(hasMagnetometer ? "9D" : "6D")")

@@ -19,11 +19,18 @@ extension MPU9250 {
     /// The AK8963's fuse-ROM sensitivity adjustment (ASA) bytes, while it is in use.
     public var magnetometerSensitivityAdjustment: SIMD3<UInt8>? { magnetometer?.asa }
 
-    /// Why the driver runs without the magnetometer, if it does.
+    /// Why the driver runs without the magnetometer, if it does, as a typed fault.
+    public var magnetometerFault: AK8963Error? {
+        guard magnetometer == nil else { return nil }
+        if let magnetometerLoss { return magnetometerLoss.magnetometerFault }
+        return magnetometerStartFault
+    }
+
+    /// Why the driver runs without the magnetometer, if it does, in words.
     public var magnetometerProblem: String? {
         guard magnetometer == nil else { return nil }
         if let magnetometerLoss { return settings.messages(for: magnetometerLoss).first?.text }
-        return magnetometerWarning
+        return magnetometerStartFault?.description
     }
 
     /// WIA check, fuse-ROM ASA read, then the measurement mode. With bypass on (configured
@@ -33,7 +40,7 @@ extension MPU9250 {
         do {
             let wia = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
             guard wia == AK8963.deviceID else {
-                return degradeMagnetometer("the device at \(hex(ak)) answered WIA \(hex(wia)), not an AK8963 (0x48)")
+                return degradeMagnetometer(.deviceID(wia))
             }
             let control = AK8963Register.control1.rawValue
             try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
@@ -50,11 +57,11 @@ extension MPU9250 {
             let adjustment = SIMD3(asa[0], asa[1], asa[2])
             let scale = MagnetometerScale(asa: adjustment, mounting: settings.mounting)
             magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: settings.effectiveMagnetometerInterval)
-            magnetometerWarning = nil
+            magnetometerStartFault = nil
             magnetometerLoss = nil
             logger.info("AK8963 at \(hex(ak)): ASA \(hex(asa[0])) \(hex(asa[1])) \(hex(asa[2])), \(settings.magnetometerMode.rate) Hz, read every \(settings.effectiveMagnetometerInterval) ticks")
         } catch {
-            degradeMagnetometer("no AK8963 answered at \(hex(ak)) (\(error))")
+            degradeMagnetometer(.noAnswer(error))
         }
     }
 
@@ -66,7 +73,12 @@ extension MPU9250 {
         counters.magnetometerReads += 1
         var block = I2CBlock()
         block.count = 8
-        let failure = bus.tryRead(address: AK8963.address, register: AK8963Register.status1.rawValue, into: &block)
+        var failure: Errno? = nil
+        do throws(I2CError) {
+            try bus.read(address: AK8963.address, register: AK8963Register.status1.rawValue, into: &block)
+        } catch {
+            failure = error.errno
+        }
         for index in 0..<8 { bytes[index] = block.bytes[index] }
         if let failure {
             counters.magnetometerFailures += 1
@@ -112,10 +124,10 @@ extension MPU9250 {
     }
 
     /// Continues 6D; warns once per distinct reason.
-    mutating func degradeMagnetometer(_ reason: String) {
+    mutating func degradeMagnetometer(_ fault: AK8963Error) {
         magnetometer = nil
-        guard magnetometerWarning != reason else { return }
-        magnetometerWarning = reason
-        logger.warning("\(reason); continuing 6D without the magnetometer")
+        guard magnetometerStartFault != fault else { return }
+        magnetometerStartFault = fault
+        logger.warning("\(fault); continuing 6D without the magnetometer")
     }
 }

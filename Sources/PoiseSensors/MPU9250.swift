@@ -25,15 +25,20 @@ public struct MPU9250<Bus: I2CBus> {
     public internal(set) var counters = SensorCounters()
     /// What WHO_AM_I said, once configured.
     public internal(set) var model: InvenSenseModel?
-    /// Why the sensor was last declared lost (or did not start).
+    /// Why the sensor was last declared lost (or did not start), as a typed fault.
+    public var fault: MPU9250Error? {
+        if let lossNotices { return lossNotices.driverFault }
+        return startFault
+    }
+    /// Why the sensor was last declared lost (or did not start), in words.
     public var lostReason: String? {
         if let lossNotices { return settings.messages(for: lossNotices).first?.text }
-        return startFailure
+        return startFault?.description
     }
-    /// Why the last reset or configuration failed (start-up path: free to build text).
-    var startFailure: String?
+    /// Why the last reset or configuration failed (start-up path).
+    var startFault: MPU9250Error?
     /// The notice with which the running path declared the sensor lost (plain data: the
-    /// running path may not touch `startFailure`, whose release would count references).
+    /// running path may not touch `startFault`, which may hold a register's purpose in words).
     var lossNotices: SensorNotices?
     /// What the running path has to say since the last `takeNotices()`.
     public internal(set) var notices = SensorNotices()
@@ -57,7 +62,8 @@ public struct MPU9250<Bus: I2CBus> {
     var fifoEpisode = false
     var scale: InertialScale
     var magnetometer: MagnetometerChannel? = nil
-    var magnetometerWarning: String? = nil
+    /// Why setting the magnetometer up failed (start-up path).
+    var magnetometerStartFault: AK8963Error? = nil
     /// Why the running path dropped the magnetometer (plain data, like `lossNotices`).
     var magnetometerLoss: SensorNotices? = nil
 
@@ -149,7 +155,7 @@ public struct MPU9250<Bus: I2CBus> {
                           value: PowerManagement1.deviceReset.rawValue)
             phase = .waiting(until: tickIndex + settings.ticks(settings.resetDelay))
         } catch {
-            startFailed("reset failed: \(error)")
+            startFailed(.reset(error))
         }
     }
 
@@ -198,23 +204,25 @@ public struct MPU9250<Bus: I2CBus> {
     }
 
     /// `count` (≤ 64) bytes from `register` with the retry policy; nil after a failed tick.
-    /// Not generic and no thrown errors (they carry strings): the running tick's read.
+    /// The data travel by value (an `I2CBlock`): the running tick's read.
     mutating func readBlock(register: UInt8, count: Int) -> I2CBlock? {
         var attempt = 0
         var block = I2CBlock()
         block.count = min(count, 64)
         while true {
-            guard let failure = bus.tryRead(address: limits.address, register: register, into: &block) else {
+            do throws(I2CError) {
+                try bus.read(address: limits.address, register: register, into: &block)
                 if attempt > 0 { counters.recoveredByRetry += 1 }
                 consecutiveFailures = 0
                 return block
+            } catch {
+                counters.readFailures += 1
+                guard attempt < limits.retries else {
+                    tickFailed(error.errno)
+                    return nil
+                }
+                attempt += 1
             }
-            counters.readFailures += 1
-            guard attempt < limits.retries else {
-                tickFailed(failure)
-                return nil
-            }
-            attempt += 1
         }
     }
 
@@ -269,10 +277,11 @@ public struct MPU9250<Bus: I2CBus> {
     }
 
     /// Reset or configuration failed: stay lost and retry later; log only new reasons.
-    mutating func startFailed(_ reason: String) {
-        let repeated = reason == startFailure
+    mutating func startFailed(_ fault: MPU9250Error) {
+        let repeated = fault == startFault
+        let reason = fault.description
         phase = .lost(retryAt: tickIndex + settings.ticks(settings.reinitInterval))
-        startFailure = reason
+        startFault = fault
         lossNotices = nil
         if repeated {
             logger.debug("re-initialisation failed again: \(reason)")

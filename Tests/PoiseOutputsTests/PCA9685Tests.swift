@@ -44,7 +44,7 @@ func pulsesBecomeCounts(frequency: Double, microseconds: Double, counts: UInt16)
     try chip.configure(bus: &bus, wait: { _ in })
     var values = InlineArray<16, UInt16>(repeating: 0)
     values[3] = counts
-    #expect(chip.write(counts: values, first: 3, last: 3, bus: &bus) == nil)
+    try chip.write(counts: values, first: 3, last: 3, bus: &bus)
     let width = try #require(bus.pca9685).pulseWidthNanoseconds(channel: 3)
     // Within one count of the requested pulse (a count is 4.9 µs at 50 Hz, 0.6 µs at 400 Hz).
     #expect(abs(width - microseconds * 1000) <= chip.periodNanoseconds / 4096)
@@ -58,7 +58,7 @@ func pulsesBecomeCounts(frequency: Double, microseconds: Double, counts: UInt16)
     values[0] = 4096
     values[1] = 0
     values[2] = 100
-    #expect(chip.write(counts: values, first: 0, last: 2, bus: &bus) == nil)
+    try chip.write(counts: values, first: 0, last: 2, bus: &bus)
     let sim = try #require(bus.pca9685)
     #expect(sim.pulseWidthNanoseconds(channel: 0) == chip.periodNanoseconds)
     #expect(sim.pulseWidthNanoseconds(channel: 1) == 0)
@@ -71,7 +71,7 @@ func pulsesBecomeCounts(frequency: Double, microseconds: Double, counts: UInt16)
     var bus = simulatedBus()
     try chip.configure(bus: &bus, wait: { _ in })
     let values = InlineArray<16, UInt16>(repeating: 300)
-    #expect(chip.write(counts: values, first: 0, last: 15, bus: &bus) == nil)
+    try chip.write(counts: values, first: 0, last: 15, bus: &bus)
     #expect(bus.pca9685!.pulseWidthNanoseconds(channel: 9) > 0)
     try chip.allOff(bus: &bus)
     #expect((0..<16).allSatisfy { bus.pca9685!.pulseWidthNanoseconds(channel: $0) == 0 })
@@ -83,7 +83,7 @@ func pulsesBecomeCounts(frequency: Double, microseconds: Double, counts: UInt16)
     try chip.configure(bus: &bus, wait: { _ in })
     var values = InlineArray<16, UInt16>(repeating: 0)
     values[0] = 300
-    _ = chip.write(counts: values, first: 0, last: 0, bus: &bus)
+    try chip.write(counts: values, first: 0, last: 0, bus: &bus)
     try bus.write(address: 0x40, register: 0, value: 0x30)  // sleep, AI
     #expect(bus.pca9685!.pulseWidthNanoseconds(channel: 0) == 0)
     try bus.write(address: 0x40, register: 0, value: 0x20)  // wake: RESTART reads 1, outputs still off

@@ -94,7 +94,8 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     var clock = 0
     started(&driver, clock: &clock)
     #expect(driver.state == .lost)
-    #expect(driver.lostReason?.contains("WHO_AM_I 0x42") == true)
+    #expect(driver.fault == .whoAmI(0x42, address: 0x68))
+    #expect(driver.lostReason == "the chip at 0x68 answered WHO_AM_I 0x42, not an MPU-9250 (0x71) or a relative")
 }
 
 @Test func missingMagnetometerDegradesToSixD() {
@@ -105,7 +106,12 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     started(&driver, clock: &clock)
     #expect(driver.state == .running)
     #expect(!driver.hasMagnetometer)
-    #expect(driver.magnetometerWarning?.contains("no AK8963 answered at 0x0C") == true)
+    guard case .noAnswer(let error) = driver.magnetometerFault else {
+        Issue.record("expected no answer from the AK8963, got \(String(describing: driver.magnetometerFault))")
+        return
+    }
+    #expect(error.address == AK8963.address)
+    #expect(error.errno == .remoteIO)
 }
 
 @Test func silentMagnetometerDegradesAfterItsLimit() {
@@ -119,6 +125,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     run(&driver, ticks: 10, from: &clock)
     #expect(!driver.hasMagnetometer)
     #expect(driver.counters.magnetometerNotReady == 5)
+    #expect(driver.magnetometerFault == .silent(reads: 5))
     #expect(driver.state == .running)
 }
 
@@ -144,8 +151,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     #expect(driver.state == .running)
     run(&driver, ticks: 1, from: &clock)
     #expect(driver.state == .lost)
-    #expect(driver.lostReason?.contains("3 consecutive failed reads") == true)
-    #expect(driver.lostReason?.contains("Remote I/O error (EREMOTEIO)") == true)
+    #expect(driver.fault == .failedReads(count: 3, errno: .remoteIO))
     #expect(driver.counters.failedTicks == 3)
     #expect(driver.counters.lost == 1)
     // While unplugged, re-initialisation is attempted every 0.5 s (50 ticks), never more.
@@ -170,7 +176,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     run(&driver, ticks: 12, from: &clock)
     #expect(driver.state == .lost)
     #expect(driver.counters.stuckData == 1)
-    #expect(driver.lostReason?.contains("stuck data") == true)
+    #expect(driver.fault == .stuckData(count: 10))
 }
 
 @Test func bitFlipsAndShortReadsNeverCrash() {
@@ -185,7 +191,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     driver.bus.faults.shortRead = true
     run(&driver, ticks: 10, from: &clock)
     #expect(driver.state == .lost)
-    #expect(driver.lostReason?.contains("Input/output error (EIO)") == true)
+    #expect(driver.fault == .failedReads(count: driver.settings.lostAfterFailures, errno: .ioError))
 }
 
 @Test func fifoDeliversEverySampleAboveTheTickRate() {
