@@ -6,6 +6,11 @@
 import PackageDescription
 
 
+/// The real-time path crosses modules (the tick contract, the drivers, the HAL, the Linux
+/// backend); the optimiser's `@_noAllocation @_noLocks` check must see through every call,
+/// so these modules are compiled for cross-module optimisation.
+let realTime: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-enable-cmo-everything"], .when(configuration: .release))]
+
 let package = Package(
     name: "Poise",
     products: [
@@ -66,22 +71,22 @@ let package = Package(
         .target(name: "PoiseTick", dependencies: [
             "PoiseMath", "PoiseFusion", "PoiseControl",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], swiftSettings: realTime),
 
         // ---- The hardware abstraction (ArduPilot's AP_HAL): I²C bus, GPIO device and PWM
         // file interfaces and the logic generic over them; no kernel calls, no C libraries.
-        .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")], swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
         .target(name: "PoiseSensors", dependencies: [
             "PoiseHAL", "PoiseMath", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: realTime),
         // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
         .target(name: "PoiseOutputs", dependencies: [
             "PoiseHAL", "PoiseControl", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
         .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseTick"]),
 
@@ -92,7 +97,7 @@ let package = Package(
         .target(name: "PoiseLinux", dependencies: [
             "CI2C", "CGPIOD", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [

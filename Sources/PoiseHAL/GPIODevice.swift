@@ -50,9 +50,10 @@ public struct GPIORequestFailure: Error, Sendable, Equatable {
 }
 
 /// A handle to a requested line, valid until released. Plain data, so the tick can keep it.
+@frozen
 public struct GPIOLineHandle: Sendable, Hashable {
     public var rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
 /// The libgpiod boundary: the only calls Poise makes on GPIO lines.

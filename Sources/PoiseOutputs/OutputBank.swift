@@ -128,8 +128,8 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
 
     /// Writes this tick's values, touching only channels that changed. Returns the first
     /// fault (the caller then drives everything safe); the other channels are still written.
-    /// Inlinable so that each board's tick gets it specialised for its GPIO, files and bus.
-    @inlinable
+    /// Each board's tick gets it specialised for its GPIO, files and bus (the module is built
+    /// for cross-module optimisation).
     public mutating func write(_ commands: ChannelCommands, dt: Double, bus: inout some I2CBus) -> OutputFault? {
         var fault: OutputFault? = nil
         for index in 0..<count {
@@ -268,6 +268,7 @@ public struct OutputBank<GPIO: GPIODevice, Files: PWMFileSystem> {
     // MARK: PCA9685 helpers
 
     /// Safe counts of every PCA9685 channel in one transaction, or ALL_LED_OFF when all are 0.
+    @usableFromInline
     mutating func writeSafePCA9685(_ chip: PCA9685, bus: inout some I2CBus) throws(I2CError) {
         var mask: UInt16 = 0
         var allZero = true

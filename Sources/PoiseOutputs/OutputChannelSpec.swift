@@ -57,10 +57,11 @@ public struct OutputBankSettings: Sendable, Equatable {
 import SystemPackage
 
 /// A bus for banks without PCA9685 channels: every transfer fails with `ENODEV`.
+@frozen
 public struct NoI2CBus: I2CBus {
     public var path: String { "none" }
     public var functionality: I2CFunctionality { [] }
-    public init() {}
+    @inlinable public init() {}
     public mutating func writeThenRead(address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
         throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
     }

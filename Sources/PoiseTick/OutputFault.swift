@@ -1,11 +1,14 @@
 import SystemPackage
 
 /// A fault seen in the tick, as plain data: which channel, and the kernel's error.
+/// Frozen with an inlinable initialiser: the output banks build one inside their checked tick.
+@frozen
 public struct OutputFault: Sendable, Equatable {
     /// Index of the channel in the bank's settings.
     public var channel: Int
     public var errno: Errno
 
+    @inlinable
     public init(channel: Int, errno: Errno) {
         self.channel = channel
         self.errno = errno
