@@ -22,6 +22,8 @@ public final class TickReporter: @unchecked Sendable {
         public var channelIsPulse: [Bool] = []
         /// The sensor's settings, to word the driver's notices; nil prints them by kind only.
         public var sensor: MPU9250Settings? = nil
+        /// The safety limits, to word the arming transitions with their values.
+        public var safety: SafetySettings? = nil
         public init() {}
     }
 
@@ -58,7 +60,7 @@ public final class TickReporter: @unchecked Sendable {
     public func finish() throws(TraceError) {
         done.store(true, ordering: .releasing)
         pthread_join(thread, nil)
-        if settings.statusLine { printToStandardError("\n") }
+        if settings.statusLine { StatusLine.end() }
         if var w = writer.take() {
             try w.close()
         }
@@ -83,11 +85,11 @@ public final class TickReporter: @unchecked Sendable {
         computeWindow.record(r.computeNanoseconds)
         if r.eventReason != 0, let reason = SafetyReason(rawValue: r.eventReason),
            let state = ArmState(rawValue: r.armState) {
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
-            printToStandardError("poise: \(format(r.time)) s: \(state.name) — \(reason.text)\n")
+            let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
+                ?? "\(state.name) — \(reason.text)"
+            printToStandardError("poise: \(format(r.time)) s: \(words)\n")
         }
         if !r.sensorNotices.isEmpty {
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
             let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
             for message in messages { printToStandardError("poise: \(format(r.time)) s: sensor: \(message.text)\n") }
         }
@@ -106,7 +108,7 @@ public final class TickReporter: @unchecked Sendable {
         }
         if settings.statusLine, r.time - lastStatus >= settings.statusInterval {
             lastStatus = r.time
-            printToStandardError("\r\u{1B}[K" + statusText(r))
+            StatusLine.draw(statusText(r))
         } else if !settings.statusLine, settings.logInterval > 0, r.time - lastLog >= settings.logInterval {
             lastLog = r.time
             printToStandardError("poise: " + statusText(r) + "\n")
@@ -137,7 +139,8 @@ public final class TickReporter: @unchecked Sendable {
 
     func format(_ t: Double) -> String { String((t * 10).rounded() / 10) }
     func angle(_ radians: Float) -> String {
-        let d = (Double(radians) * 180 / .pi * 10).rounded() / 10
+        // `+ 0` turns a -0.0 (a small negative angle rounded) into 0.0, which reads `+0.0°`.
+        let d = (Double(radians) * 180 / .pi * 10).rounded() / 10 + 0
         return (d >= 0 ? "+" : "") + String(d) + "°"
     }
 }
