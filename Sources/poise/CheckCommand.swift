@@ -3,7 +3,7 @@ import Foundation
 import PoiseConfig
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a configuration file and report every problem with its line.",
@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute() throws {
         if printDefaults {
             print(ConfigWriter.defaultsYAML, terminator: "")
             return
