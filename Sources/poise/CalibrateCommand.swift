@@ -35,7 +35,7 @@ struct CalibrateCommand: PoiseCommand {
             undone, so re-mounting the board keeps it valid). With --config FILE the board, \
             bus, address, mounting and ranges come from FILE; --save then writes the result \
             into FILE, changing only those sensor.calibration keys and keeping every other line \
-            and comment.
+            and comment (a FILE that does not exist yet is created with just those keys).
 
             Examples:
               poise calibrate gyro
@@ -247,10 +247,8 @@ struct CalibrateCommand: PoiseCommand {
             SensorCLI.runTicks(&driver, driver.settings.ticks(0.5), clock: &clock, pacer: pacer)  // settle
             var statistics = VectorStatistics()
             SensorCLI.runTicks(&driver, driver.settings.ticks(1), clock: &clock, pacer: pacer) { statistics.add($0.accelerometer) }
-            let deviation = statistics.standardDeviation.max()
-            guard deviation < 0.1 else {
-                throw SensorCLI.fail(CalibrationError.moving(sensor: "accelerometer", standardDeviation: deviation,
-                                                   threshold: 0.1, unit: "m/s²").description)
+            do { try AccelerometerSixPositionCalibration.checkResting(statistics) } catch {
+                throw SensorCLI.fail(error.description)
             }
             print("  mean (m/s²): \(numbers(statistics.average))")
             poses.append(statistics.average)

@@ -52,7 +52,7 @@ struct SimulateCommand: PoiseCommand {
         do { result = try LoopRunner.run(configuration, options: options) } catch {
             throw CLIError(error.description)
         }
-        guard let report = result.report else { throw ExitCode(1) }
+        guard let report = result.report else { throw CLIError("the simulated run made no report") }
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
         if let armed = report.armedAt {
