@@ -46,8 +46,9 @@ struct SimulateCommand: PoiseCommand {
         options.recordPath = record
         options.quiet = loop.quiet
         options.configPath = loop.config
-        // Opened now, as the recording is: a path that cannot be written fails before the run.
-        let plotFile = try plot.map { path throws(TraceError) in try OutputFile(path: path) }
+        // Tried now, as the recording is opened now: a path that cannot be written fails before
+        // the run. Not kept open: an interrupted simulation leaves no temporary file of it.
+        if let plot { try OutputFile(path: plot).discard() }
         let result: RunResult
         do { result = try LoopRunner.run(configuration, options: options) } catch {
             throw CLIError(error.description)
@@ -67,7 +68,7 @@ struct SimulateCommand: PoiseCommand {
             print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
         }
         var problems = result.problems
-        if let plotFile {
+        if let plot {
             let t = report.time
             var panels = [
                 PlotPanel.comparison(title: "pitch", yLabel: "°", x: t, estimate: report.estimatedPitch, truth: report.truePitch),
@@ -81,7 +82,7 @@ struct SimulateCommand: PoiseCommand {
             }
             panels.append(PlotPanel(title: "arm (0 disarmed, 1 armed, 2 failsafe)", series: [PlotSeries(name: "arm", x: t, y: report.arm)]))
             let svg = SVGPlot(title: "poise simulate: \(loop.config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
-            do { try plotFile.finish(writing: svg) } catch { problems.append(error.description) }
+            do { try OutputFile.write(svg, to: plot) } catch { problems.append(error.description) }
         }
         if !problems.isEmpty { throw CLIError(problems: problems) }
     }
