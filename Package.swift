@@ -1,6 +1,8 @@
 // swift-tools-version: 6.2
 // Poise: fixed-rate attitude estimation and control for an MPU-9250 on Linux boards.
-// One library module per concern; the `poise` executable is a thin layer on top.
+// One library module per concern, layered as docs/architecture.md draws them: the tick contract
+// at the bottom, two board backends of one shape, the composition at the top, the `poise`
+// executable thin. scripts/check-dependencies checks that each target declares exactly what it imports.
 import PackageDescription
 
 
@@ -12,19 +14,22 @@ let package = Package(
         .executable(name: "motion-manager-example", targets: ["MotionManagerExample"]),
         .library(name: "PoiseMath", targets: ["PoiseMath"]),
         .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
+        .library(name: "PoiseControl", targets: ["PoiseControl"]),
         .library(name: "PoiseTraces", targets: ["PoiseTraces"]),
         .library(name: "PoiseConfig", targets: ["PoiseConfig"]),
         .library(name: "PoiseMotion", targets: ["PoiseMotion"]),
-        .library(name: "PoiseIO", targets: ["PoiseIO"]),
-        .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
-        .library(name: "PoiseControl", targets: ["PoiseControl"]),
-        .library(name: "PoiseOutputs", targets: ["PoiseOutputs"]),
-        .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
-        .library(name: "PoiseRuntime", targets: ["PoiseRuntime"]),
-        .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
-        .library(name: "PoisePlot", targets: ["PoisePlot"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
+        .library(name: "PoisePlot", targets: ["PoisePlot"]),
+        .library(name: "PoiseTick", targets: ["PoiseTick"]),
+        .library(name: "PoiseHAL", targets: ["PoiseHAL"]),
+        .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
+        .library(name: "PoiseOutputs", targets: ["PoiseOutputs"]),
         .library(name: "PoiseTelemetry", targets: ["PoiseTelemetry"]),
+        .library(name: "PoiseLinux", targets: ["PoiseLinux"]),
+        .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
+        .library(name: "PoiseSettings", targets: ["PoiseSettings"]),
+        .library(name: "PoiseReplay", targets: ["PoiseReplay"]),
+        .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
         .library(name: "PoiseView", targets: ["PoiseView"]),
     ],
     dependencies: [
@@ -38,107 +43,132 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // Attitude mathematics: quaternions, matrices, Euler angles, reference frames.
+        // ---- Foundations: no Poise dependencies, or only the mathematics.
+        // Attitude mathematics: quaternions, matrices, Euler angles, reference and output frames.
         .target(name: "PoiseMath", linkerSettings: [.linkedLibrary("m")]),
-        // Sensor fusion filters and device motion; the real-time core.
+        // Attitude filters, their settings and names, device motion; allocation-free updates.
         .target(name: "PoiseFusion", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
+        // Control laws, arming supervisor, motor mixer and output mappings: pure value types.
+        .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
         // Human-edited configuration: loading, defaults, validation with positions.
         .target(name: "PoiseConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Scripted motions with exact ground truth and an IMU error model.
         .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
-        // Linux kernel interfaces: I²C (libi2c + i2c-dev), GPIO (libgpiod v1.6), PWM (sysfs).
-        .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
-        .systemLibrary(name: "CGPIOD", path: "Sources/CGPIOD", providers: [.apt(["libgpiod-dev"])]),
-        .target(name: "PoiseIO", dependencies: [
-            "CI2C", "CGPIOD",
-            .product(name: "SystemPackage", package: "swift-system"),
-        ]),
-        // MPU-9250 / AK8963 drivers and calibration: only code that talks to the real chip.
-        .target(name: "PoiseSensors", dependencies: [
-            "PoiseIO", "PoiseMath",
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        // Control laws: PID, balancing robot, quadrotor cascade and mixer, output mapping, arming.
-        // Pure value types; the real-time core of the output half.
-        .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
-        // Output backends: GPIO lines, sysfs PWM channels and the PCA9685, written once per tick.
-        .target(name: "PoiseOutputs", dependencies: [
-            "PoiseIO", "PoiseControl",
-            .product(name: "SystemPackage", package: "swift-system"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        // The simulated world (as ArduPilot's SITL): register-level simulated chips, plant
-        // models, and the coupling of both to the outputs the loop writes.
-        .target(name: "PoiseSimulation", dependencies: [
-            "PoiseIO", "PoiseMath", "PoiseMotion", "PoiseSensors", "PoiseControl", "PoiseOutputs",
-            .product(name: "SystemPackage", package: "swift-system"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        // Replay and the fixed-rate loop.
-        .target(name: "PoiseRuntime", dependencies: [
-            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseSensors", "PoiseEvaluation",
-            "PoiseControl", "PoiseOutputs", "PoiseSimulation",
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        // Scoring estimates against ground truth (BROAD's metric).
-        // The real-time loop of `poise run`: scheduler, real-time set-up, statistics, recorder
-        // and signal threads, and the Linux and simulated boards it runs on.
-        .target(name: "CPoiseRealtime"),
-        .target(name: "PoiseLoop", dependencies: [
-            "CPoiseRealtime", "PoiseRuntime", "PoiseControl", "PoiseOutputs", "PoiseSensors", "PoiseIO", "PoiseSimulation",
-            "PoiseFusion", "PoiseMath", "PoiseConfig", "PoiseTraces", "PoiseTelemetry", "PoiseMotion",
-            .product(name: "Logging", package: "swift-log"),
-        ], linkerSettings: [.linkedLibrary("m")]),
+        // Scoring estimates against ground truth (BROAD's metric); offline only.
         .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
-        // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseRuntime", "PoiseConfig", "PoiseTraces"]),
-        // `poise view`: the web page, its HTTP/WebSocket server and the MAVLink listener.
-        .target(name: "PoiseView", dependencies: [
-            "PoiseTelemetry", "PoiseMath", "PoiseRuntime", "PoiseConfig", "PoiseTraces",
-            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-        ]),
-        // The library API in use: a MotionManager in a program of its own (README, docs/library.md).
-        .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseLoop", "PoiseConfig", "PoiseMath"],
-                          path: "Examples/MotionManagerExample"),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
+
+        // ---- The tick contract: what one tick reads, computes and hands on, and the board
+        // interface both backends implement. Drivers, telemetry and the loop build on it.
+        .target(name: "PoiseTick", dependencies: [
+            "PoiseMath", "PoiseFusion", "PoiseControl",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+
+        // ---- The hardware abstraction (ArduPilot's AP_HAL): I²C bus, GPIO device and PWM
+        // file interfaces and the logic generic over them; no kernel calls, no C libraries.
+        .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
+        .target(name: "PoiseSensors", dependencies: [
+            "PoiseHAL", "PoiseMath", "PoiseTick",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
+        .target(name: "PoiseOutputs", dependencies: [
+            "PoiseHAL", "PoiseControl", "PoiseTick",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseTick"]),
+
+        // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
+        // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.
+        .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
+        .systemLibrary(name: "CGPIOD", path: "Sources/CGPIOD", providers: [.apt(["libgpiod-dev"])]),
+        .target(name: "PoiseLinux", dependencies: [
+            "CI2C", "CGPIOD", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // The simulated board: register-level simulated chips, plants and worlds, and the
+        // coupling of both to the outputs the loop writes.
+        .target(name: "PoiseSimulation", dependencies: [
+            "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // ---- Settings: the configuration bound to each module's typed settings.
+        .target(name: "PoiseSettings", dependencies: [
+            "PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSensors",
+            "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+        ]),
+        // ---- Replay: one trace pipeline for replay, tick replay, evaluation and playback.
+        .target(name: "PoiseReplay", dependencies: [
+            "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFusion", "PoiseMath", "PoiseOutputs",
+            "PoiseSensors", "PoiseSettings", "PoiseTick", "PoiseTraces",
+        ]),
+
+        // ---- Composition: the real-time loop of `poise run` and of the library's MotionManager,
+        // built from a configuration on either board.
+        .target(name: "CPoiseRealtime"),
+        .target(name: "PoiseLoop", dependencies: [
+            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseMotion",
+            "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry",
+            "PoiseTick", "PoiseTraces",
+            .product(name: "Logging", package: "swift-log"),
+        ], linkerSettings: [.linkedLibrary("m")]),
+
+        // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
+        // board, no kernel libraries, no simulation.
+        .target(name: "PoiseView", dependencies: [
+            "PoiseConfig", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseTraces",
+            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+        ]),
+
+        // ---- Programs.
         // Options shared by the two executables.
         .target(name: "PoiseCommandLine", dependencies: [
-            "PoiseConfig", "PoiseRuntime", "PoiseTraces",
+            "PoiseConfig", "PoiseFusion", "PoiseSettings", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `poise view` lives in its own program so the web library (and the TLS stack its
         // networking pulls in) stays out of the memory of `poise run` on the board.
         .executableTarget(name: "poise-view", dependencies: [
-            "PoiseCommandLine", "PoiseView", "PoiseTelemetry", "PoiseConfig",
+            "PoiseCommandLine", "PoiseTelemetry", "PoiseView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseMath", "PoiseFusion", "PoiseTraces", "PoiseConfig", "PoiseMotion",
-            "PoiseIO", "PoiseSensors", "PoiseRuntime", "PoisePlot", "PoiseEvaluation",
-            "PoiseControl", "PoiseOutputs", "PoiseSimulation", "PoiseTelemetry", "PoiseLoop", "PoiseCommandLine",
+            "PoiseCommandLine", "PoiseConfig", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
+            "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
+            "PoiseSimulation", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The library API in use: a MotionManager in a program of its own (README, docs/library.md).
+        .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMath"],
+                          path: "Examples/MotionManagerExample"),
 
         .testTarget(name: "PoiseMathTests", dependencies: ["PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseFusionTests", dependencies: ["PoiseFusion", "PoiseMath", "PoiseMotion", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseFusionTests", dependencies: ["PoiseFusion", "PoiseMath", "PoiseMotion", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTracesTests", dependencies: ["PoiseTraces", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
-        .testTarget(name: "PoiseIOTests", dependencies: ["PoiseIO"]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseSensors", "PoiseSimulation", "PoiseIO", "PoiseMotion", "PoiseMath"]),
-        .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseOutputs", "PoiseControl", "PoiseIO", "PoiseSimulation"]),
-        .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseSimulation", "PoiseSensors", "PoiseControl", "PoiseFusion", "PoiseMotion", "PoiseMath", "PoiseIO"]),
-        .testTarget(name: "PoiseRuntimeTests", dependencies: ["PoiseRuntime", "PoiseFusion", "PoiseTraces", "PoiseMotion", "PoiseMath", "PoiseConfig", "PoiseSimulation", "PoiseControl", "PoiseOutputs"]),
+        .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),
+        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
-        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseFusion", "PoiseControl", "PoiseConfig"]),
-        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseView", "PoiseTelemetry", "PoiseRuntime", "PoiseMath", "PoiseTraces", "PoiseConfig", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseLoop", "PoiseRuntime", "PoiseControl", "PoiseSimulation", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseOutputs", "PoiseSensors"]),
+        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
+        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseLoop", "PoiseMath", "PoiseReplay"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -39,7 +39,7 @@ let start = ContinuousClock.now
 for await motion in manager.updates(interval: .milliseconds(250)) {
     let e = EulerAngles(motion.attitude)
     let tick = manager.latestTick
-    let state = ["disarmed", "armed", "failsafe"][Int(tick.armState)]
+    let state = tick.armState.name
     let degrees = { (r: Float) in column(Double(r) * 180 / .pi, 1, width: 8) }
     print("\(column(tick.tickTime, 2, width: 6)) \(degrees(e.pitch))\(degrees(e.roll))\(degrees(e.yaw))  \(state)")
     if ContinuousClock.now - start > .seconds(seconds) { break }

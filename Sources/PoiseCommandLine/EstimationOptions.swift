@@ -1,6 +1,7 @@
 import ArgumentParser
 import PoiseConfig
-import PoiseRuntime
+import PoiseFusion
+import PoiseSettings
 import PoiseTraces
 
 /// Options every command that runs a filter shares (`poise` and `poise-view`).

@@ -1,5 +1,5 @@
 /// Where the arming supervisor stands. Outputs follow the controller only while `armed`.
-public enum ArmState: UInt8, Sendable, CaseIterable {
+public enum ArmState: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     /// Outputs at their safe values, waiting for the arming conditions.
     case disarmed = 0
     /// Outputs follow the controller.
@@ -18,7 +18,7 @@ public enum ArmState: UInt8, Sendable, CaseIterable {
 
 /// Why the supervisor changed state. Static text, so the tick can report one without
 /// allocating; the logger thread prints it.
-public enum SafetyReason: UInt8, Sendable, CaseIterable {
+public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case none = 0
     /// Level, sensor healthy and filter initialised for the hold time.
     case armingConditionsMet

@@ -1,7 +1,7 @@
-import PoiseControl
-import PoiseRuntime
 import PoiseFusion
+import PoiseReplay
 import PoiseTelemetry
+import PoiseTick
 
 /// How the loop runs.
 public struct LoopSettings: Sendable {
@@ -70,6 +70,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     var lastIONanoseconds: Int64 = 0
     /// Warnings from the real-time set-up (printed by the caller).
     public private(set) var warnings: [String] = []
+    /// When the process started (CLOCK_MONOTONIC ns), for the start-to-first-tick figure.
+    var processStart: Int64?
 
     public init(board: Board, core: FlightCore<Filter>, links: LoopLinks, settings: LoopSettings) {
         self.board = board
@@ -78,95 +80,87 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         self.settings = settings
     }
 
-    /// Runs until stopped. `processStart` (CLOCK_MONOTONIC ns) measures start-to-first-tick.
+    /// Runs on the board's real clock until a stop request or the end of `settings.duration`.
+    /// `processStart` (CLOCK_MONOTONIC ns) measures start-to-first-tick.
     public mutating func run(processStart: Int64, onStarted: ([String]) -> Void = { _ in }) {
+        self.processStart = processStart
+        run(clock: RealTimeClock(rateHz: settings.rateHz, duration: settings.duration), onStarted: onStarted)
+    }
+
+    /// Runs `duration` s of ticks in simulated time, as fast as the machine goes: no
+    /// sleeping, no real-time set-up. With a simulated board the result depends only on the
+    /// configuration (deterministic).
+    public mutating func runVirtual(duration: Double, each: (inout Self, TickRecord) -> Void = { _, _ in }) {
+        run(clock: VirtualClock(rateHz: settings.rateHz, duration: duration), each: each)
+    }
+
+    /// The loop, on either clock: wait for the tick → read → tick → write → hand the record
+    /// on; between ticks a simulated world moves to the next tick's time. `each` sees every
+    /// tick's record. The stopping tick (a stop request, or the clock's stop time) goes
+    /// failsafe; the board is then driven safe once more.
+    public mutating func run<Clock: LoopClock>(clock: Clock, onStarted: ([String]) -> Void = { _ in },
+                                               each: (inout Self, TickRecord) -> Void = { _, _ in }) {
+        var clock = clock
         board.prepareForTicks()
-        warnings = settings.realtime.apply()
+        if Clock.isRealTime { warnings = settings.realtime.apply() }
         onStarted(warnings)
         let period = Int64((1e9 / settings.rateHz).rounded())
-        let start = monotonicNanoseconds()
-        var scheduler = TickScheduler(periodNanoseconds: period, start: start - period)
-        // --duration is time on the loop's clock, not a tick count: deadlines skipped after an
-        // overrun do not stretch the run. The last tick is the one scheduled before the end.
-        let lastTickTime = settings.duration.map { $0 - 1.5 / settings.rateHz } ?? .infinity
-        if lastTickTime.isFinite {
-            // The stopping tick's deadline, the first at or after lastTickTime: never skipped.
-            scheduler.lastDeadline = start + Int64((lastTickTime * settings.rateHz).rounded(.up)) * period
+        clock.start()
+        if Clock.isRealTime, let processStart {
+            statistics.startToFirstTick = Double(clock.timestamp() - processStart) * 1e-9
         }
-        statistics.startToFirstTick = Double(start - processStart) * 1e-9
         var overrunStreak = 0
         var outputFaulted = false
-        let counter = AllocationCounter.find()
+        let counter = Clock.isRealTime ? AllocationCounter.find() : nil
         var allocationsAtFirstTick: Int64 = 0
         var startedUp = false
         while true {
-            let lateness = scheduler.waitForNextTick()
-            let wake = monotonicNanoseconds()
-            let now = Double(scheduler.deadline - start) * 1e-9
-            let stop = links.stopRequested || now >= lastTickTime
+            let (now, lateness) = clock.waitForNextTick()
+            let wake = clock.timestamp()
+            let stop = links.stopRequested || now >= clock.stopTime
             let finished = step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
-                                lateness: lateness, wake: wake, period: period)
-            let end = monotonicNanoseconds()
-            statistics.compute.record(end - wake)
-            statistics.io.record(lastIONanoseconds)
-            statistics.work.record(end - wake - lastIONanoseconds)
-            statistics.lateness.record(lateness)
+                                lateness: lateness, wake: wake, period: period, clock: clock)
             statistics.ticks += 1
-            if scheduler.finishTick(at: end) {
-                statistics.overruns += 1
-                overrunStreak += 1
-            } else {
-                overrunStreak = 0
+            if Clock.isRealTime {
+                let end = clock.timestamp()
+                statistics.compute.record(end - wake)
+                statistics.io.record(lastIONanoseconds)
+                statistics.work.record(end - wake - lastIONanoseconds)
+                statistics.lateness.record(lateness)
+                if clock.finishTick(at: end) {
+                    statistics.overruns += 1
+                    overrunStreak += 1
+                } else {
+                    overrunStreak = 0
+                }
+                // Start-up ends with the first sample: the driver has reset and configured the
+                // chip (which logs, and may allocate); from here on a tick must not allocate.
+                if !startedUp, lastRecord.sampleValid, let counter {
+                    allocationsAtFirstTick = counter.read()
+                    startedUp = true
+                }
+                statistics.seconds = now + 1 / settings.rateHz
             }
-            // Start-up ends with the first sample: the driver has reset and configured the chip
-            // (which logs, and may allocate); from here on a tick must not allocate.
-            if !startedUp, lastRecord.sampleValid, let counter {
-                allocationsAtFirstTick = counter.read()
-                startedUp = true
-            }
-            statistics.seconds = now + 1 / settings.rateHz
+            each(&self, lastRecord)
             if finished { break }
-            // Between ticks: the simulated world moves on to the next deadline (a real board's
-            // physics needs no processor time).
+            // Between ticks: the simulated world moves on to the next tick's time (a real
+            // board's physics needs no processor time).
             if Board.simulatesWorld {
-                let next = Double(scheduler.deadline + period - start) * 1e-9
-                let worldStart = monotonicNanoseconds()
-                board.advanceWorld(to: next)
-                statistics.world.record(monotonicNanoseconds() - worldStart)
+                let worldStart = clock.timestamp()
+                board.advanceWorld(to: clock.nextTickTime)
+                if Clock.isRealTime { statistics.world.record(clock.timestamp() - worldStart) }
             }
         }
         if let counter, startedUp { statistics.loopThreadAllocations = Int(counter.read() - allocationsAtFirstTick) }
-        statistics.skippedDeadlines = scheduler.skippedDeadlines
+        statistics.skippedDeadlines = clock.skippedDeadlines
         if board.driveSafe() != nil { statistics.outputFaults += 1 }
         statistics.sensorErrors = board.sensorErrors
-        statistics.peakRSSBytes = peakResidentSetBytes()
-    }
-
-    /// Runs the same ticks in simulated time, as fast as the machine goes: no sleeping, no
-    /// real-time set-up, `each` sees every tick's record. `poise simulate` and the
-    /// closed-loop tests use it; with a simulated board the result depends only on the
-    /// configuration (deterministic).
-    public mutating func runVirtual(duration: Double, stopAt: Double? = nil, each: (inout Self, TickRecord) -> Void = { _, _ in }) {
-        let period = Int64((1e9 / settings.rateHz).rounded())
-        let ticks = Int((duration * settings.rateHz).rounded())
-        var outputFaulted = false
-        for index in 0..<ticks {
-            let now = Double(index) / settings.rateHz
-            let stop = index == ticks - 1 || stopAt.map { now >= $0 } ?? false
-            let finished = step(now: now, stop: stop, overrunStreak: 0, outputFaulted: &outputFaulted,
-                                lateness: 0, wake: 0, period: period)
-            statistics.ticks += 1
-            each(&self, lastRecord)
-            if finished { break }
-            board.advanceWorld(to: Double(index + 1) / settings.rateHz)
-        }
-        if board.driveSafe() != nil { statistics.outputFaults += 1 }
-        statistics.sensorErrors = board.sensorErrors
+        if Clock.isRealTime { statistics.peakRSSBytes = peakResidentSetBytes() }
     }
 
     /// One tick; true when it was the stopping tick.
-    mutating func step(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
-                       lateness: Int64, wake: Int64, period: Int64) -> Bool {
+    mutating func step<Clock: LoopClock>(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
+                                         lateness: Int64, wake: Int64, period: Int64, clock: Clock) -> Bool {
         if let mailbox = links.tuning, let tuning = mailbox._withUnsafeGuaranteedRef({ $0.takeTuning() }) {
             _ = core.apply(tuning)
         }
@@ -176,16 +170,15 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
         // The board's I/O (sensor transfer, output writes; on the simulated board the chip's
-        // transfer and the simulated output drivers) is timed apart from the tick's own work
-        // when the loop is timed at all.
-        let readStart = wake == 0 ? 0 : monotonicNanoseconds()
+        // transfer and the simulated output drivers) is timed apart from the tick's own work.
+        let readStart = clock.timestamp()
         let reading = board.read(now: now)
-        let readEnd = wake == 0 ? 0 : monotonicNanoseconds()
+        let readEnd = clock.timestamp()
         let out = core.tick(reading, loop: status)
         if case .some = out.event { board.armStateChanged(out.state) }
-        let writeStart = wake == 0 ? 0 : monotonicNanoseconds()
+        let writeStart = clock.timestamp()
         let written = board.write(out.commands, dt: Double(period) * 1e-9)
-        lastIONanoseconds = (readEnd - readStart) + (wake == 0 ? 0 : monotonicNanoseconds() - writeStart)
+        lastIONanoseconds = (readEnd - readStart) + (clock.timestamp() - writeStart)
         if case .some = written {
             // Safe within this tick, not the next: the failed write may have left a channel driven.
             statistics.outputFaults += 1
@@ -193,39 +186,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             _ = board.driveSafe()
         }
         var record = lastRecord
-        record.tick = statistics.ticks
-        record.time = reading.time
-        record.sampleValid = reading.hasSample
-        record.readFailed = reading.readFailed
-        switch reading.state {
-        case .starting: record.sensorState = 0
-        case .running: record.sensorState = 1
-        case .lost: record.sensorState = 2
-        }
-        record.overrunStreak = UInt16(min(overrunStreak, Int(UInt16.max)))
-        record.stopRequested = stop
-        record.outputFaulted = status.unexpectedError
-        record.tickTime = now
-        if let sample = reading.sample {
-            record.accelerometer = sample.accelerometer
-            record.gyroscope = sample.gyroscope
-            record.magnetometer = sample.magnetometer ?? SIMD3(repeating: .nan)
-        } else {
-            record.accelerometer = SIMD3(repeating: .nan)
-            record.gyroscope = SIMD3(repeating: .nan)
-            record.magnetometer = SIMD3(repeating: .nan)
-        }
-        record.attitude = core.attitude
-        record.rotationRate = core.rotationRate
-        record.filterFlags = core.filter.status.flags
-        record.armState = out.state.rawValue
-        record.eventReason = out.event?.reason.rawValue ?? 0
-        record.truth = reading.truth
-        record.sensorNotices = reading.notices
-        record.signals = core.signals
-        record.outputs = out.commands
+        record.set(tick: statistics.ticks, tickTime: now, reading: reading, loop: status, core: core, output: out)
         record.latenessNanoseconds = lateness
-        record.computeNanoseconds = wake == 0 ? 0 : monotonicNanoseconds() - wake
+        record.computeNanoseconds = clock.timestamp() - wake
         if let ring = links.ring, !ring._withUnsafeGuaranteedRef({ $0.offer(record) }) { statistics.droppedRecords += 1 }
         if let telemetry = links.telemetry { _ = telemetry._withUnsafeGuaranteedRef { $0.offer(record) } }
         if let latest = links.latest { latest._withUnsafeGuaranteedRef { $0.publishRecord(record) } }

@@ -2,15 +2,16 @@ import Logging
 import PoiseConfig
 import PoiseControl
 import PoiseFusion
-import PoiseIO
-import PoiseMath
-import PoiseMotion
+import PoiseLinux
 import PoiseOutputs
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseSettings
 import PoiseSimulation
 import PoiseTelemetry
+import PoiseTick
 import PoiseTraces
+import PoiseMath
 
 /// Builds and runs the loop a configuration describes: the filter it names (specialised,
 /// not an existential), the board (`linux`, or `sim` with the plant that fits the
@@ -59,15 +60,15 @@ struct LoopWork: FilterWork {
             return try start(board: board, core: core, outputs: outputs, truth: false)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
-            switch SimulationWorlds.plant(configuration) {
+            switch SimulatedRig.plant(configuration) {
             case .balancingRobot:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.balancingRobot(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             case .quadrotor:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.quadrotor(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             case .motion, .auto:
-                return try start(board: simulatedBoard(driver, outputs, SimulationWorlds.scripted(configuration)),
+                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration)),
                                  core: core, outputs: outputs, truth: true)
             }
         }
@@ -159,9 +160,7 @@ struct LoopWork: FilterWork {
         if let e = reporter.recordingError { problems.append(e) }
         telemetry?.stop()
         let seconds = loop.statistics.seconds
-        if var linux = loop.board as? LinuxBoard {
-            for e in linux.release() { problems.append(e.description) }
-        }
+        for e in loop.board.release() { problems.append(e.description) }
         return RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
                          signal: options.signals.signal, problems: problems, report: nil)
     }
@@ -181,12 +180,13 @@ struct LoopWork: FilterWork {
         loop.runVirtual(duration: duration) { _, record in
             if let columns { columns.write(record, to: &out!) }
             report.add(record, isPulse: isPulse)
-            if record.eventReason != 0, !options.quiet, let reason = SafetyReason(rawValue: record.eventReason),
-               let state = ArmState(rawValue: record.armState) {
+            if record.eventReason != .none, !options.quiet {
+                let reason = record.eventReason, state = record.armState
                 printToStandardError("poise: \(record.time) s: \(transitions.text(state: state, reason: reason, attitude: record.attitude))\n")
             }
         }
         var problems: [String] = []
+        for e in loop.board.release() { problems.append(e.description) }
         if var w = out.take() {
             do { try w.close() } catch { problems.append(error.description) }
         }

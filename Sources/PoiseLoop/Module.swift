@@ -1,3 +1,3 @@
-// PoiseLoop: the fixed-rate real-time loop of `poise run` and of the library's
-// MotionManager — scheduling, real-time set-up, statistics, the recorder thread, signals and
-// the two boards (Linux hardware and the simulated world) it runs on.
+// PoiseLoop: the composition at the top — builds the loop a configuration describes on the
+// Linux or the simulated board, runs it at its fixed rate (scheduler, real-time set-up,
+// statistics, the recorder and signal threads), and the library's MotionManager.

@@ -2,7 +2,7 @@ import Glibc
 import PoiseConfig
 import PoiseFusion
 import PoiseMath
-import PoiseRuntime
+import PoiseTick
 import Synchronization
 
 /// Poise inside your own Swift program, shaped like Core Motion's `CMMotionManager`: start

@@ -1,5 +1,5 @@
-import PoiseRuntime
 import PoiseTelemetry
+import PoiseTick
 
 /// What a run does besides what the configuration says: `poise run`'s flags, or the
 /// library's ``MotionManager``.

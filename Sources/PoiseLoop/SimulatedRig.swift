@@ -1,15 +1,64 @@
 import Logging
 import PoiseConfig
+import PoiseMath
+import PoiseMotion
 import PoiseFusion
 import PoiseOutputs
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseSettings
 import PoiseSimulation
 
-/// The simulated rigs ready to step, for tests and tools that need to reach into the world
-/// while the loop runs (inject a sensor fault, push the plant): the same construction
-/// `LoopRunner` uses, with the default filter.
+/// The simulated rig a configuration describes (`board.kind: sim`): the driver on the
+/// simulated chip, the world from the `simulation` section, and ready-to-step loops for tests
+/// and tools that reach into the world while the loop runs (inject a sensor fault, push the
+/// plant) — the same construction `LoopRunner` uses.
 public enum SimulatedRig {
+    // MARK: The world
+
+    /// The world `board.kind: sim` puts the chip in.
+    enum Plant { case balancingRobot, quadrotor, motion, auto }
+
+    /// `simulation.plant`, with `auto` resolved from the controller.
+    static func plant(_ configuration: PoiseConfiguration) -> Plant {
+        switch configuration.simulation.plant {
+        case .balancingRobot: return .balancingRobot
+        case .quadrotor: return .quadrotor
+        case .motion: return .motion
+        case .auto:
+            switch configuration.controller.kind {
+            case .balance: return .balancingRobot
+            case .quadX, .quadPlus: return .quadrotor
+            case .none: return .motion
+            }
+        }
+    }
+
+    static func scriptedWorld(_ configuration: PoiseConfiguration) throws -> ScriptedWorld {
+        let name = configuration.simulation.motion
+        guard let script = MotionScript.preset(named: name) else { throw RunError("simulation.motion: no preset `\(name)`") }
+        do { return ScriptedWorld(plant: try ScriptedMotionPlant(script: script, rate: 1000)) } catch {
+            throw RunError("simulation.motion: \(error)")
+        }
+    }
+
+    static func balancingRobotWorld(_ configuration: PoiseConfiguration) throws -> BalancingRobotWorld {
+        let tilt = configuration.simulation.initialTiltDegrees * .pi / 180
+        return BalancingRobotWorld(plant: BalancingRobotPlant(pitch: tilt))
+    }
+
+    /// The quad starts level on its stand (arming wants it level; `initial_tilt_deg` tilts
+    /// the balancing robot only); `gust_*` push it about body x.
+    static func quadrotorWorld(_ configuration: PoiseConfiguration) throws -> QuadrotorWorld {
+        var parameters = QuadrotorStandPlant.Parameters()
+        parameters.geometry = configuration.controller.kind == .quadPlus ? .quadPlus() : .quadX()
+        let sim = configuration.simulation
+        return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters), gustTorque: sim.gustTorque,
+                              gustStart: sim.gustTime, gustDuration: sim.gustDuration)
+    }
+
+    // MARK: The driver and the loop
+
     /// The MPU-9250 driver on the simulated chip and bus (with a PCA9685) a configuration
     /// describes: `simulation.sensor_errors`, `simulation.seed`, mounting, calibration.
     public static func driver(_ configuration: PoiseConfiguration, quiet: Bool = true) -> MPU9250<SimulatedI2CBus<HeldMotion>> {
@@ -27,11 +76,11 @@ public enum SimulatedRig {
     }
 
     public static func balancingRobot(_ configuration: PoiseConfiguration) throws -> LiveLoop<SimulatedBoard<BalancingRobotWorld>, PoiseFilter> {
-        try loop(configuration, world: SimulationWorlds.balancingRobot(configuration))
+        try loop(configuration, world: balancingRobotWorld(configuration))
     }
 
     public static func quadrotor(_ configuration: PoiseConfiguration) throws -> LiveLoop<SimulatedBoard<QuadrotorWorld>, PoiseFilter> {
-        try loop(configuration, world: SimulationWorlds.quadrotor(configuration))
+        try loop(configuration, world: quadrotorWorld(configuration))
     }
 
     static func loop<World: SimulatedWorld>(_ configuration: PoiseConfiguration, world: World) throws -> LiveLoop<SimulatedBoard<World>, PoiseFilter> {

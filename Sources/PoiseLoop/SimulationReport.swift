@@ -1,6 +1,6 @@
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
+import PoiseTick
 
 /// What a simulated-time run (`poise simulate`) saw, for its summary and plot: the true and
 /// estimated attitude, the outputs and the arming state per tick (decimated to ≤ 20 000 points).
@@ -32,7 +32,7 @@ public struct SimulationReport: Sendable {
         let truth = EulerAngles(r.truth)
         let estimate = EulerAngles(r.attitude)
         let tp = Double(truth.pitch) * 180 / .pi, tr = Double(truth.roll) * 180 / .pi
-        if armedAt == nil, r.armState == ArmState.armed.rawValue { armedAt = r.time }
+        if armedAt == nil, r.armState == .armed { armedAt = r.time }
         if let armedAt {
             if r.time >= armedAt + 2 {
                 worstTiltAfterSettling.pitch = max(worstTiltAfterSettling.pitch, abs(tp))
@@ -48,6 +48,6 @@ public struct SimulationReport: Sendable {
         for index in 0..<outputs.count {
             outputs[index].append(isPulse[index] ? Double(r.outputs[index]) / 1000 : Double(r.outputs[index]))
         }
-        arm.append(Double(r.armState))
+        arm.append(Double(r.armState.rawValue))
     }
 }

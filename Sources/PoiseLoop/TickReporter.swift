@@ -1,8 +1,9 @@
 import Glibc
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseTick
 import PoiseTraces
 import Synchronization
 
@@ -83,8 +84,8 @@ public final class TickReporter: @unchecked Sendable {
         latest = r
         window.record(r.latenessNanoseconds)
         computeWindow.record(r.computeNanoseconds)
-        if r.eventReason != 0, let reason = SafetyReason(rawValue: r.eventReason),
-           let state = ArmState(rawValue: r.armState) {
+        if r.eventReason != .none {
+            let reason = r.eventReason, state = r.armState
             let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
                 ?? "\(state.name) — \(reason.text)"
             printToStandardError("poise: \(format(r.time)) s: \(words)\n")
@@ -126,8 +127,8 @@ public final class TickReporter: @unchecked Sendable {
 
     func statusText(_ r: TickRecord) -> String {
         let e = EulerAngles(r.attitude)
-        let state = ArmState(rawValue: r.armState)?.name.description ?? "?"
-        var text = "t \(format(r.time)) s  \(state)  pitch \(angle(e.pitch))  roll \(angle(e.roll))  yaw \(angle(e.yaw))"
+        let state = r.armState.name.description
+        var text = "t \(format(r.time)) s  \(state)  pitch \(Self.angle(e.pitch))  roll \(Self.angle(e.roll))  yaw \(Self.angle(e.yaw))"
         for index in 0..<min(settings.channelNames.count, r.outputs.count) {
             let v = r.outputs[index]
             text += "  \(settings.channelNames[index]) " + (settings.channelIsPulse[index] ? "\(v / 1000)µs" : "\(v)")
@@ -138,7 +139,7 @@ public final class TickReporter: @unchecked Sendable {
     }
 
     func format(_ t: Double) -> String { String((t * 10).rounded() / 10) }
-    func angle(_ radians: Float) -> String {
+    static func angle(_ radians: Float) -> String {
         // `+ 0` turns a -0.0 (a small negative angle rounded) into 0.0, which reads `+0.0°`.
         let d = (Double(radians) * 180 / .pi * 10).rounded() / 10 + 0
         return (d >= 0 ? "+" : "") + String(d) + "°"

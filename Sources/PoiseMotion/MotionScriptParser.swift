@@ -1,3 +1,4 @@
+import PoiseMath
 /// Tokeniser and recursive-descent parser for ``MotionScript``'s language.
 struct MotionScriptParser {
     enum Kind: Equatable {

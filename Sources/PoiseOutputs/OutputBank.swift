@@ -1,5 +1,6 @@
 import PoiseControl
-import PoiseIO
+import PoiseHAL
+import PoiseTick
 import SystemPackage
 
 /// Every configured output channel, opened at start-up and written once per tick.

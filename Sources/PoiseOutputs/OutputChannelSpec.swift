@@ -1,4 +1,5 @@
-import PoiseIO
+import PoiseControl
+import PoiseHAL
 
 /// One configured output channel: the hardware it drives and how a signal maps onto it.
 public struct OutputChannelSpec: Sendable, Equatable {
@@ -50,34 +51,6 @@ public struct OutputBankSettings: Sendable, Equatable {
     /// Whether any channel is on the PCA9685 (the bank then needs the I²C bus).
     public var usesPCA9685: Bool {
         channels.contains { if case .pca9685 = $0.hardware { true } else { false } }
-    }
-}
-
-/// A failure to open, write or make safe an output, naming the channel.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    /// Channel name, or `PCA9685` for the chip itself.
-    public var channel: String
-    public var place: String
-    public var reason: String
-
-    public init(channel: String, place: String, reason: String) {
-        self.channel = channel
-        self.place = place
-        self.reason = reason
-    }
-
-    public var description: String { "output \(channel) (\(place)): \(reason)" }
-}
-
-/// A fault seen in the tick, as plain data: which channel, and the kernel's error.
-public struct OutputFault: Sendable, Equatable {
-    /// Index of the channel in the bank's settings.
-    public var channel: Int
-    public var errno: Errno
-
-    public init(channel: Int, errno: Errno) {
-        self.channel = channel
-        self.errno = errno
     }
 }
 

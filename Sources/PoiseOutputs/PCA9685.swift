@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 import SystemPackage
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 
 extension MPU9250 {
     /// Identifies the chip, writes and verifies the configuration table, sets up the

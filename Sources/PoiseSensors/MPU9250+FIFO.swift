@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseTick
 
 /// FIFO_R_W holds at most this many bytes per read: 32 frames of 14.
 public let maximumFIFOFramesPerRead = 32

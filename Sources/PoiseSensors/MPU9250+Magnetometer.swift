@@ -1,4 +1,5 @@
-import PoiseIO
+import PoiseHAL
+import PoiseTick
 import SystemPackage
 
 /// The AK8963 as the driver sees it once set up.

@@ -1,4 +1,5 @@
 import PoiseSensors
+import PoiseTick
 import Logging
 
 /// A bus whose time the caller advances (the simulated chip).

@@ -1,5 +1,3 @@
-import PoiseMotion
-import PoiseSensors
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

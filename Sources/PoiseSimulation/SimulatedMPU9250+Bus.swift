@@ -1,5 +1,5 @@
+import PoiseHAL
 import PoiseSensors
-import PoiseIO
 import SystemPackage
 
 extension SimulatedMPU9250 {

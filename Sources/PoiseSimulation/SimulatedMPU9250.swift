@@ -1,6 +1,6 @@
-import PoiseSensors
+import PoiseHAL
 import PoiseMath
-import PoiseIO
+import PoiseSensors
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,3 @@
-import PoiseSensors
 import PoiseMath
 
 /// What a simulated IMU experiences at a time: the true inputs before any sensor error.

@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 import SystemPackage
 
 /// GPIO chips for the simulated board, behind the libgpiod seam (``GPIODevice``).

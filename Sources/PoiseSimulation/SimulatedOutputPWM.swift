@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 import SystemPackage
 
 /// An in-memory `/sys/class/pwm` for the simulated board, behind the sysfs seam

@@ -2,7 +2,6 @@
 // signal on each pin, after the drivers (active-low, polarity, MODE2.INVRT) have done their
 // part. Plants read these instead of `ChannelCommands`, so they see what a motor driver, a
 // servo or an ESC would see, including a channel the bank failed to write. See docs/outputs.md.
-import PoiseIO
 import PoiseOutputs
 
 extension SimulatedGPIO {

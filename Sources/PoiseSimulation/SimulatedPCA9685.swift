@@ -1,4 +1,4 @@
-import PoiseIO
+import PoiseHAL
 import PoiseOutputs
 import SystemPackage
 

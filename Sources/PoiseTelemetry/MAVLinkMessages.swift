@@ -1,7 +1,7 @@
 // The common.xml messages Poise sends. Field units and meanings are MAVLink's; the comment on
 // each type gives its wire order (size-sorted base fields, then extensions).
 
-/// HEARTBEAT (#0). Wire: custom_mode u32, type, autopilot, base_mode, system_status, mavlink_version.
+/// HEARTBEAT (id 0). Wire: custom_mode u32, type, autopilot, base_mode, system_status, mavlink_version.
 public struct Heartbeat: MAVLinkMessage {
     public static let id: UInt32 = 0
     public static let crcExtra: UInt8 = 50
@@ -27,7 +27,7 @@ public struct Heartbeat: MAVLinkMessage {
     }
 }
 
-/// SYS_STATUS (#1). Wire: present, enabled, health (u32); load, voltage_battery (u16),
+/// SYS_STATUS (id 1). Wire: present, enabled, health (u32); load, voltage_battery (u16),
 /// current_battery (i16), drop_rate_comm, errors_comm, errors_count1…4 (u16),
 /// battery_remaining (i8); extensions present/enabled/health_extended (u32).
 public struct SysStatus: MAVLinkMessage {
@@ -75,7 +75,7 @@ public struct SysStatus: MAVLinkMessage {
     }
 }
 
-/// SYSTEM_TIME (#2). Wire: time_unix_usec u64, time_boot_ms u32. Ties sensor time to the wall
+/// SYSTEM_TIME (id 2). Wire: time_unix_usec u64, time_boot_ms u32. Ties sensor time to the wall
 /// clock, so a receiver can tell how old a sample is.
 public struct SystemTime: MAVLinkMessage {
     public static let id: UInt32 = 2
@@ -90,7 +90,7 @@ public struct SystemTime: MAVLinkMessage {
     public init(decoding p: inout MAVLinkPayloadReader) { timeUnixUsec = p.uint64(); timeBootMs = p.uint32() }
 }
 
-/// ATTITUDE (#30). Wire: time_boot_ms u32, roll, pitch, yaw, rollspeed, pitchspeed, yawspeed (float).
+/// ATTITUDE (id 30). Wire: time_boot_ms u32, roll, pitch, yaw, rollspeed, pitchspeed, yawspeed (float).
 /// Angles rad and rates rad/s, aircraft convention in NED (see ``MAVLinkFrames``).
 public struct Attitude: MAVLinkMessage {
     public static let id: UInt32 = 30
@@ -110,7 +110,7 @@ public struct Attitude: MAVLinkMessage {
     }
 }
 
-/// ATTITUDE_QUATERNION (#31). Wire: time_boot_ms u32, q1…q4, rollspeed, pitchspeed, yawspeed
+/// ATTITUDE_QUATERNION (id 31). Wire: time_boot_ms u32, q1…q4, rollspeed, pitchspeed, yawspeed
 /// (float); extension repr_offset_q float[4] (sent as zeros, which the framing truncates).
 public struct AttitudeQuaternion: MAVLinkMessage {
     public static let id: UInt32 = 31
@@ -135,7 +135,7 @@ public struct AttitudeQuaternion: MAVLinkMessage {
     }
 }
 
-/// SCALED_IMU (#26). Wire: time_boot_ms u32, xacc…zacc (mG), xgyro…zgyro (mrad/s),
+/// SCALED_IMU (id 26). Wire: time_boot_ms u32, xacc…zacc (mG), xgyro…zgyro (mrad/s),
 /// xmag…zmag (mgauss) as i16; extension temperature i16 (c°C; 0 = not sent, per the spec).
 public struct ScaledIMU: MAVLinkMessage {
     public static let id: UInt32 = 26
@@ -161,7 +161,7 @@ public struct ScaledIMU: MAVLinkMessage {
     }
 }
 
-/// SERVO_OUTPUT_RAW (#36). Wire: time_usec u32, servo1_raw…servo8_raw u16, port u8;
+/// SERVO_OUTPUT_RAW (id 36). Wire: time_usec u32, servo1_raw…servo8_raw u16, port u8;
 /// extensions servo9_raw…servo16_raw u16. Values µs.
 public struct ServoOutputRaw: MAVLinkMessage {
     public static let id: UInt32 = 36
@@ -192,7 +192,7 @@ public struct ServoOutputRaw: MAVLinkMessage {
     }
 }
 
-/// NAMED_VALUE_FLOAT (#251). Wire: time_boot_ms u32, value float, name char[10].
+/// NAMED_VALUE_FLOAT (id 251). Wire: time_boot_ms u32, value float, name char[10].
 public struct NamedValueFloat: MAVLinkMessage {
     public static let id: UInt32 = 251
     public static let crcExtra: UInt8 = 170

@@ -1,6 +1,5 @@
-import PoiseFusion
 import PoiseMath
-import PoiseRuntime
+import PoiseTick
 
 /// The MAVLink message for each part of a tick record (units converted, frames mapped).
 public enum TelemetryMessages {
@@ -17,9 +16,9 @@ public enum TelemetryMessages {
         var m = Heartbeat()
         m.type = 0
         m.autopilot = 0
-        m.baseMode = record.armState == 1 ? 128 : 0
-        m.systemStatus = switch record.armState { case 1: 4; case 2: 5; default: 3 }
-        m.customMode = UInt32(record.armState) | UInt32(record.filterFlags.rawValue) << 8
+        m.baseMode = record.armState == .armed ? 128 : 0
+        m.systemStatus = switch record.armState { case .armed: 4; case .failsafe: 5; case .disarmed: 3 }
+        m.customMode = UInt32(record.armState.rawValue) | UInt32(record.filterFlags.rawValue) << 8
         return m
     }
 
@@ -101,7 +100,7 @@ public enum TelemetryMessages {
             NamedValueFloat(name: "comp_p50", value: us(s.computeP50), timeBootMs: timeBootMs),
             NamedValueFloat(name: "comp_p99", value: us(s.computeP99), timeBootMs: timeBootMs),
             NamedValueFloat(name: "comp_max", value: us(s.computeMax), timeBootMs: timeBootMs),
-            NamedValueFloat(name: "arm_state", value: Float(record.armState), timeBootMs: timeBootMs),
+            NamedValueFloat(name: "arm_state", value: Float(record.armState.rawValue), timeBootMs: timeBootMs),
             NamedValueFloat(name: "filt_flags", value: Float(record.filterFlags.rawValue), timeBootMs: timeBootMs),
         ]
     }

@@ -1,5 +1,5 @@
 import Foundation
-import PoiseRuntime
+import PoiseTick
 import Synchronization
 
 /// Sends tick records as MAVLink over UDP from its own, ordinary-priority thread.

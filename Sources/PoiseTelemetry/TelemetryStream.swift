@@ -1,6 +1,5 @@
-import PoiseFusion
+import PoiseTick
 import PoiseMath
-import PoiseRuntime
 
 /// Turns tick records into MAVLink frames at the configured rates.
 ///

@@ -1,3 +1,4 @@
+import PoiseTelemetry
 /// The page `poise view` serves: HTML and script live in the binary, so it works offline.
 enum PageAssets {
     static let html = #"""

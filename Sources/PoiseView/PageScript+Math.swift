@@ -1,3 +1,4 @@
+import PoiseMath
 // The first half of /app.js: 4×4 matrices (column-major, as OpenGL), vectors, quaternions
 // and the MAVLink-to-display frame conversions, hand-written (no libraries).
 extension PageAssets {

@@ -1,5 +1,7 @@
 import PoiseConfig
-import PoiseRuntime
+import PoiseMath
+import PoiseReplay
+import PoiseSettings
 import PoiseTelemetry
 import PoiseTraces
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PoiseCommandLine
-import PoiseConfig
 import PoiseTelemetry
 import PoiseView
 

@@ -1,6 +1,7 @@
 import ArgumentParser
+import PoiseMath
 import PoiseMotion
-import PoiseRuntime
+import PoiseReplay
 
 // Option values with a fixed set of spellings: ArgumentParser refuses any other with its
 // standard message listing them (exit 64) and lists them in the help.

@@ -1,12 +1,13 @@
+import PoiseConfig
+import PoiseHAL
+import PoiseLinux
+import PoiseMath
+import PoiseSensors
+import PoiseSettings
 import PoiseSimulation
+import PoiseTraces
 import ArgumentParser
 import Foundation
-import PoiseConfig
-import PoiseIO
-import PoiseMath
-import PoiseRuntime
-import PoiseSensors
-import PoiseTraces
 
 struct CalibrateCommand: PoiseCommand {
     enum Sensor: String, ExpressibleByArgument, CaseIterable {

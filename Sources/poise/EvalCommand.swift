@@ -1,11 +1,12 @@
 import ArgumentParser
 import PoiseCommandLine
-import Foundation
 import PoiseEvaluation
+import PoiseMath
 import PoisePlot
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
 import PoiseTraces
+import Foundation
 
 /// `poise eval`: scores a filter against the ground truth of traces.
 struct EvalCommand: PoiseCommand {

@@ -1,10 +1,11 @@
 import ArgumentParser
 import PoiseCommandLine
-import Foundation
-import PoiseConfig
-import PoiseRuntime
+import PoiseMath
+import PoiseReplay
 import PoiseTelemetry
+import PoiseTick
 import PoiseTraces
+import Foundation
 
 /// `poise play`: a trace at its recorded speed, as MAVLink telemetry.
 struct PlayCommand: PoiseCommand {

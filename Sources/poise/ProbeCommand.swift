@@ -1,9 +1,9 @@
-import PoiseSimulation
-import ArgumentParser
-import PoiseConfig
-import PoiseIO
-import PoiseRuntime
+import PoiseHAL
+import PoiseLinux
 import PoiseSensors
+import PoiseSimulation
+import PoiseTick
+import ArgumentParser
 
 struct ProbeCommand: PoiseCommand {
     static let configuration = CommandConfiguration(

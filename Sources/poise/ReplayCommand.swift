@@ -1,13 +1,13 @@
 import ArgumentParser
 import PoiseCommandLine
-import Foundation
 import PoiseConfig
 import PoiseFusion
-import PoiseLoop
 import PoiseMath
-import PoiseRuntime
+import PoiseReplay
 import PoiseSensors
+import PoiseSettings
 import PoiseTraces
+import Foundation
 
 /// `poise replay`: runs a recorded or synthetic trace through a filter.
 struct ReplayCommand: PoiseCommand {

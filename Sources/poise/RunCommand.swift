@@ -3,6 +3,7 @@ import Foundation
 import PoiseConfig
 import PoiseLoop
 import PoiseTelemetry
+import PoiseTick
 import PoiseTraces
 
 /// `poise run`: the product — the fixed-rate loop on the board or in the simulation.

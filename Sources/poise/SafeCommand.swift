@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseIO
+import PoiseHAL
+import PoiseLinux
 import PoiseOutputs
-import PoiseRuntime
+import PoiseTick
 import PoiseSimulation
 
 /// `poise safe`: drives every configured output to its safe value and exits.

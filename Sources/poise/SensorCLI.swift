@@ -1,12 +1,12 @@
+import PoiseConfig
+import PoiseHAL
+import PoiseSensors
 import PoiseSimulation
+import PoiseTick
+import PoiseTraces
 import ArgumentParser
 import Foundation
-import PoiseTraces
 import Logging
-import PoiseConfig
-import PoiseIO
-import PoiseRuntime
-import PoiseSensors
 
 /// Pieces shared by `poise probe` and `poise calibrate` (namespaced to keep the executable's
 /// global names free for other commands).

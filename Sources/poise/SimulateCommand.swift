@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import PoiseConfig
 import PoiseLoop
 import PoisePlot
 import PoiseTraces

@@ -1,7 +1,7 @@
 import ArgumentParser
-import PoiseMath
 import PoiseMotion
 import PoiseTraces
+import PoiseMath
 
 /// `poise synth`: writes a trace with exact ground truth from a scripted motion.
 struct SynthCommand: PoiseCommand {

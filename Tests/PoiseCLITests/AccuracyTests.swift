@@ -4,7 +4,7 @@ import Testing
 /// Accuracy on the BROAD trials in ../shared/traces, scored by `poise eval --json`.
 /// Reference numbers are from ../shared/traces/README.md (published implementations).
 /// The trials are named, not counted: a directory that gains recordings still runs this.
-@Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"),
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote),
        .enabled(if: accuracyTrialFiles != nil, sharedTracesNote))
 struct AccuracyTests {
     static let trials = ["01_undisturbed_slow_rotation_A", "06_undisturbed_fast_rotation_A",

@@ -9,13 +9,21 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let poisePath = repositoryRoot.appending(path: ".build/debug/poise").path
 let poiseIsBuilt = FileManager.default.isExecutableFile(atPath: poisePath)
 
-/// `../shared/traces` beside the repository: real recordings, absent from users' clones.
-let sharedTraces = repositoryRoot.deletingLastPathComponent().appending(path: "shared/traces")
+/// The BROAD recordings: `$POISE_TRACES`, else `../shared/traces` beside the repository, else
+/// one level further up (a git worktree under `wt/`). Users' clones have none.
+let sharedTraces: URL = {
+    if let path = ProcessInfo.processInfo.environment["POISE_TRACES"] { return URL(fileURLWithPath: path) }
+    let beside = repositoryRoot.deletingLastPathComponent().appending(path: "shared/traces")
+    let above = repositoryRoot.deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/traces")
+    return FileManager.default.fileExists(atPath: beside.path) || !FileManager.default.fileExists(atPath: above.path) ? beside : above
+}()
 let sharedTraceFiles: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: sharedTraces.path)) ?? []
     return names.filter { $0.hasSuffix(".csv") }.sorted().map { sharedTraces.appending(path: $0).path }
 }()
-let sharedTracesNote: Comment = "../shared/traces is absent (users' clones have none): skipped"
+/// The skip reasons, word for word as scripts/allowed-skips.txt lists the allowed ones.
+let sharedTracesNote: Comment = "../shared/traces is absent (the BROAD recordings are not in users' clones)"
+let poiseBuiltNote: Comment = "needs the built .build/debug/poise: run `swift build` first"
 
 struct PoiseRun {
     var status: Int32

@@ -3,7 +3,7 @@ import Testing
 
 /// `poise calibrate … --config FILE --save` and `poise probe --config FILE`: calibration goes
 /// into the user's file without disturbing the rest, and comes back out of it.
-@Suite(.enabled(if: poiseIsBuilt, "build `poise` first (swift build)"))
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 struct CalibrateConfigTests {
     /// A copy of a shipped board file in a fresh directory.
     func copyOfBoard(_ name: String) throws -> (directory: URL, path: String, original: String) {

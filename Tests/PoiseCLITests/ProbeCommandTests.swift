@@ -1,4 +1,3 @@
-import PoiseSimulation
 import Foundation
 import Testing
 

@@ -21,7 +21,7 @@ func checkGolden(_ data: Data, name: String) throws {
     #expect(data == golden, "output differs from \(name); if intended, rerun with POISE_UPDATE_GOLDEN=1")
 }
 
-@Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"))
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 struct ReplayCommandTests {
     /// A synthetic trace made by the project's own simulator.
     func syntheticTrace(in directory: URL, rate: Int = 100) throws -> String {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 12: never crash, never lose a file. One test (or more) per item of the issue.
-@Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"))
+/// Never crash, never lose a file: one test or more for each case marked below.
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 struct RobustnessTests {
     // MARK: 1. plot on partial column groups and broken headers
 

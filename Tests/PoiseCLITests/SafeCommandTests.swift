@@ -19,7 +19,7 @@ private func firstLine(_ path: String) -> String {
     ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").first.map(String.init) ?? ""
 }
 
-@Test(.enabled(if: poiseIsBuilt))
+@Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 func safeDrivesASysfsChannelToItsSafePulseAndLeavesItRunning() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -42,7 +42,7 @@ func safeDrivesASysfsChannelToItsSafePulseAndLeavesItRunning() throws {
     #expect(firstLine(root + "/pwmchip0/unexport") == "", "left exported so the safe pulse continues")
 }
 
-@Test(.enabled(if: poiseIsBuilt))
+@Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 func safeMakesTheRestSafeAndExitsOneWhenAnOutputFails() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -64,7 +64,7 @@ func safeMakesTheRestSafeAndExitsOneWhenAnOutputFails() throws {
     #expect(firstLine(root + "/pwmchip0/pwm1/duty_cycle") == "0")
 }
 
-@Test(.enabled(if: poiseIsBuilt))
+@Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 func safeOnTheSimulatedBoardAndItsErrors() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

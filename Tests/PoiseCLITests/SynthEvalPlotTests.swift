@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.enabled(if: poiseIsBuilt, "needs .build/debug/poise: run `swift build` first"))
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 struct SynthEvalPlotTests {
     @Test func synthIsDeterministicAndSeeded() throws {
         let a = try poise(["synth", "--motion", "demo", "--rate", "50"])

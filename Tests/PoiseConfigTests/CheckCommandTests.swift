@@ -37,7 +37,7 @@ func temporaryFile(_ name: String, contents: String) throws -> String {
 }
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: poiseExecutable),
-                "needs .build/debug/poise: run `swift build` first"))
+                "needs the built .build/debug/poise: run `swift build` first"))
 struct CheckCommandTests {
     @Test func goodFilePrintsOK() throws {
         let path = try temporaryFile("good.yaml", contents: "board:\n  kind: linux\nloop:\n  rate_hz: 100\n")

@@ -1,6 +1,7 @@
 import Testing
 import PropertyBased
 import PoiseConfig
+import PoiseSimulation
 
 /// Whatever the text, parsing returns a configuration or positioned errors: no crash, no hang.
 func expectGracefulParse(_ text: String) {

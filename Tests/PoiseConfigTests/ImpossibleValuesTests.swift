@@ -1,7 +1,7 @@
 import Testing
 import PoiseConfig
 
-/// Issue 12, item 7: values a real sensor cannot produce are refused with their line, and
+/// Values a real sensor cannot produce are refused with their line, and
 /// garbage is never echoed at length.
 @Suite struct ImpossibleValuesTests {
     func errors(_ yaml: String) -> [String] {

@@ -1,6 +1,6 @@
 import Testing
-import PoiseMath
 @testable import PoiseEvaluation
+import PoiseMath
 
 private let degree: Float = .pi / 180
 

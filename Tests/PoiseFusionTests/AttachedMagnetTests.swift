@@ -1,18 +1,18 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10, failure 2: a magnet fixed to the sensor (a hard-iron offset carried with the
-/// body). The earth's field then looks like a sphere shifted by the magnet's field, so its
-/// norm and dip change as the body turns: the disturbance detector rejects it, or accepts a
-/// "new field" that is wrong in another orientation, and the heading is lost. The online
-/// hard-iron estimate (`HardIronEstimator`) learns the offset once the body turns (about 13 s
-/// into `demo`), but here the magnet is there from the first sample: the start-up heading and
-/// the disturbance reference were both taken from offset readings while the board sat still,
-/// when no measurement can tell the offset from the earth's field, and the heading then
-/// recovers only at the magnetometer time constant. Still open.
+/// The second of the filter's two former failure classes: a magnet fixed to the sensor (a
+/// hard-iron offset carried with the body). The earth's field then looks like a sphere shifted
+/// by the magnet's field, so its norm and dip change as the body turns: the disturbance
+/// detector rejects it, or accepts a "new field" that is wrong in another orientation, and the
+/// heading is lost. The online hard-iron estimate (`HardIronEstimator`) learns the offset once
+/// the body turns (about 13 s into `demo`), but here the magnet is there from the first sample:
+/// the start-up heading and the disturbance reference were both taken from offset readings
+/// while the board sat still, when no measurement can tell the offset from the earth's field,
+/// and the heading then recovers only at the magnetometer time constant. Still open.
 @Suite struct AttachedMagnetTests {
     /// RMS attitude error (degrees) over `demo` after its first `from` seconds, with a magnet
     /// of `moment` A·m² `centimetres` away along body x, its axis pointing at the sensor (the
@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: [6.0, 4.0, 3.0])
     func aMagnetFixedToTheSensorLeavesTheHeadingAlone(centimetres: Double) throws {
         let error = try Self.attitudeError(centimetres: centimetres)
-        withKnownIssue("issue 10: a magnet present from start-up spoils the first heading") {
+        withKnownIssue("a magnet present from start-up spoils the first heading") {
             #expect(error < 3, "\(centimetres) cm: \(error)° RMS")
         }
     }

@@ -1,10 +1,10 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10, failure 2 in motion: a magnet carried with the sensor through a minute of
+/// The second former failure class in motion: a magnet carried with the sensor through a minute of
 /// turning (BROAD's trial 35 has one 4 cm away; here it is put on the board as the movement
 /// starts, so the rest before it gives a clean reference). A strong one must be rejected and
 /// the heading left to the gyroscope; a moderate one passes the norm and dip tests and pulls

@@ -1,10 +1,10 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10, the 6D gap: a gyroscope's scale-factor errors (MEMS parts are specified to a few
+/// The 6D accuracy gap: a gyroscope's scale-factor errors (MEMS parts are specified to a few
 /// per cent) turn every full turn into attitude error — 0.35 % is 1.3° per turn — and without
 /// a magnetometer nothing takes the heading part back. The filter learns each axis's scale
 /// error from the drift of the filtered gravity, as it learns the bias: rotating about an axis

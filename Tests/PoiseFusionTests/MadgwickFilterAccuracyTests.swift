@@ -4,8 +4,12 @@ import PoiseFusion
 import PoiseMath
 
 enum ClassicAccuracyTraces {
-    /// `<repo>/../shared/traces`, or one level further up for a worktree under `wt/`.
+    /// `$POISE_TRACES`, else `<repo>/../shared/traces`, else one level further up (a
+    /// worktree under `wt/`); nil when absent.
     static let directory: URL? = {
+        if let path = ProcessInfo.processInfo.environment["POISE_TRACES"] {
+            return FileManager.default.fileExists(atPath: path + "/README.md") ? URL(fileURLWithPath: path) : nil
+        }
         var directory = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { directory = directory.deletingLastPathComponent() }
         for _ in 0..<2 {
@@ -23,9 +27,9 @@ enum ClassicAccuracyTraces {
 /// scored with BROAD's metric. Opt-in (`POISE_ACCURACY=1`): it reads ~60 MB and is slow in
 /// debug builds. Prints each filter's per-trial total RMSE in degrees.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["POISE_ACCURACY"] == "1",
-                "set POISE_ACCURACY=1 to score the classic filters on the BROAD traces"),
+                "opt-in: set POISE_ACCURACY=1 to score the filters on ../shared/traces (slow)"),
        .enabled(if: ClassicAccuracyTraces.directory != nil,
-                "BROAD traces not found in ../shared/traces (they are not part of the repository)"))
+                "../shared/traces is absent (the BROAD recordings are not in users' clones)"))
 struct ClassicFilterAccuracyTests {
     static var traces: URL? { ClassicAccuracyTraces.directory }
 

@@ -1,10 +1,10 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10, the fast-rotation trials: a magnetometer delivers what it measured some
+/// BROAD's fast-rotation trials: a magnetometer delivers what it measured some
 /// milliseconds before the gyroscope's reading (on every BROAD trial about 13 ms). Seen
 /// through the current attitude, such a reading is the field turned back by the rotation
 /// since: 6.5° of heading at 500 °/s, and enough dip to look like a disturbance. The filter

@@ -1,9 +1,9 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import Testing
+import PoiseMath
 
-/// Issue 10, BROAD's stationary-magnet trials: a magnet the sensor moves past can turn the
+/// BROAD's stationary-magnet trials: a magnet the sensor moves past can turn the
 /// horizontal field by 5–12° for seconds while its norm and dip stay within the disturbance
 /// thresholds. Only the gyroscope can tell; once the heading is settled, the magnetometer may
 /// move it by at most `magneticHeadingThreshold` per time constant.

@@ -1,7 +1,7 @@
 import Testing
 import PropertyBased
-import PoiseMath
 import PoiseFusion
+import PoiseMath
 
 /// Hostile input between valid samples must never produce a non-finite or non-unit attitude.
 @Suite("PoiseFilter robustness")

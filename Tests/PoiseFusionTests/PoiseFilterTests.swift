@@ -1,6 +1,6 @@
 import Testing
-import PoiseMath
 @testable import PoiseFusion
+import PoiseMath
 
 /// Synthetic, noise-free readings of a sensor with body-to-ENU attitude `q` in Berlin's field.
 private struct SyntheticIMU {

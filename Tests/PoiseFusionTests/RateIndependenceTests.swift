@@ -1,10 +1,10 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10: the same motion at the MPU-9250's usual rates gives the same accuracy with the
+/// The same motion at the MPU-9250's usual rates gives the same accuracy with the
 /// same defaults — time constants are in seconds, not samples.
 @Suite struct RateIndependenceTests {
     /// RMS total attitude error over the motion's movement rows, degrees, 9D.

@@ -1,12 +1,12 @@
 import Foundation
 import PoiseFusion
-import PoiseMath
 import PoiseMotion
 import Testing
+import PoiseMath
 
-/// Issue 10, failure 1: fast translation at several g. The filter must not let the sign of the
-/// acceleration decide which samples reach the gravity low-pass — an oscillation is zero-mean
-/// only if both halves of each swing are treated alike.
+/// The first of the filter's two former failure classes: fast translation at several g. The
+/// filter must not let the sign of the acceleration decide which samples reach the gravity
+/// low-pass — an oscillation is zero-mean only if both halves of each swing are treated alike.
 @Suite struct VigorousTranslationTests {
     /// Inclination error (angle between the true and estimated vertical), degrees, RMS over
     /// the shaking and the worst at its end.

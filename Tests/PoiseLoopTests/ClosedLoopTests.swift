@@ -1,10 +1,9 @@
 import PoiseConfig
 import PoiseControl
 import PoiseLoop
-import PoiseMath
-import PoiseRuntime
 import Foundation
 import Testing
+import PoiseMath
 
 /// The controllers in closed loop with the plant models, through the register-level
 /// simulated MPU-9250 and the default filter, in simulated time (deterministic).
@@ -55,6 +54,28 @@ import Testing
         #expect(report.truePitch.map(abs).max()! > 0.5)
     }
 
+    /// A FIFO at half the loop rate leaves every other tick without a new sample. That is
+    /// not a failed read: the board takes "failed" from the driver, which counted none, so
+    /// the robot arms and balances (it reported a failure on half the ticks and never armed
+    /// while the simulated board had its own rule).
+    @Test func aFIFOSlowerThanTheLoopIsNotAFailedRead() throws {
+        let text = try PoiseConfiguration.readText(path: Self.repository + "/configs/sim-balancing-robot.yaml")
+            .replacingOccurrences(of: "  sample_rate_hz: 1000\n", with: "  sample_rate_hz: 500\n  fifo: true\n")
+        let config = try PoiseConfiguration.parse(text: text, file: "fifo.yaml")
+        #expect(config.sensor.fifo && config.sensor.sampleRateHz == 500)
+        var loop = try SimulatedRig.balancingRobot(config)
+        var failed = 0, withoutSample = 0, armed = false
+        loop.runVirtual(duration: 6) { _, record in
+            if record.readFailed { failed += 1 }
+            if record.sensorState == .running, !record.sampleValid { withoutSample += 1 }
+            if record.armState == .armed { armed = true }
+        }
+        #expect(withoutSample > 1000, "the FIFO leaves ticks without a sample: \(withoutSample)")
+        #expect(failed == 0)
+        #expect(loop.board.sensorErrors == 0)
+        #expect(armed)
+    }
+
     @Test func sensorLossDrivesEveryOutputSafeInTheSameTick() throws {
         let config = try Self.configuration("sim-balancing-robot.yaml")
         var loop = try SimulatedRig.balancingRobot(config)
@@ -63,13 +84,13 @@ import Testing
         var checked = false
         loop.runVirtual(duration: 8) { loop, record in
             if record.time >= 6, lossTick == nil {
-                #expect(record.armState == ArmState.armed.rawValue)
+                #expect(record.armState == .armed)
                 loop.board.driver.bus.imu.faults.nack = true   // the chip stops answering
                 lossTick = record.tick + 1
             } else if let lossTick, record.tick == lossTick {
                 #expect(record.readFailed)
-                #expect(record.armState == ArmState.failsafe.rawValue)
-                #expect(record.eventReason == SafetyReason.sensorLost.rawValue)
+                #expect(record.armState == .failsafe)
+                #expect(record.eventReason == .sensorLost)
                 #expect(record.outputs == safe)
                 checked = true
             } else if let lossTick, record.tick > lossTick {
@@ -98,8 +119,8 @@ import Testing
             worstTruth = max(worstTruth, acos(Double(1 - 2 * (t.x * t.x + t.y * t.y))) * 180 / .pi)
             if tripped == nil, tilt > limit {
                 tripped = record.tick
-                #expect(record.armState == ArmState.failsafe.rawValue)
-                #expect(record.eventReason == SafetyReason.tiltLimit.rawValue)
+                #expect(record.armState == .failsafe)
+                #expect(record.eventReason == .tiltLimit)
                 #expect(record.outputs == safe)
             }
         }

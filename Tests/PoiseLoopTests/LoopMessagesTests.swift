@@ -1,6 +1,5 @@
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
 import Testing
 @testable import PoiseLoop
 
@@ -34,10 +33,9 @@ import Testing
     }
 
     @Test func aSmallNegativeAngleReadsAsZero() {
-        let reporter = TickReporter(ring: TickRecordRing(capacity: 4), settings: .init(), recording: nil, columns: nil)
-        #expect(reporter.angle(-0.0001) == "+0.0°")
-        #expect(reporter.angle(-0.01) == "-0.6°")
-        #expect(reporter.angle(0) == "+0.0°")
+        #expect(TickReporter.angle(-0.0001) == "+0.0°")
+        #expect(TickReporter.angle(-0.01) == "-0.6°")
+        #expect(TickReporter.angle(0) == "+0.0°")
     }
 
     @Test func aLinePrintedWhileTheStatusShowsErasesItFirst() {

@@ -2,8 +2,8 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseLoop
-import PoiseMath
 import Testing
+import PoiseMath
 
 @Test func motionManagerRunsTheLoopAndStopsSafe() async throws {
     // 250 Hz, and overruns tolerated for 4 s in a row: the debug build on a CI machine busy
@@ -21,7 +21,7 @@ import Testing
         received += 1
         // Once armed (the filter has converged), the body's gravity points down through the
         // robot, about −z.
-        if manager.latestTick.armState == ArmState.armed.rawValue {
+        if manager.latestTick.armState == .armed {
             #expect(motion.gravity.z < -9, "\(motion.gravity)")
             break
         }
@@ -32,5 +32,5 @@ import Testing
     #expect(result.statistics.ticks > 0)
     #expect(!manager.isActive)
     // The last tick saw the stop: failsafe, every output at its safe value.
-    #expect(manager.latestTick.armState == ArmState.failsafe.rawValue)
+    #expect(manager.latestTick.armState == .failsafe)
 }

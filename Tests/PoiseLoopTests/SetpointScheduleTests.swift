@@ -2,7 +2,7 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseLoop
-import PoiseTraces
+import PoiseReplay
 import Testing
 
 @Suite struct SetpointScheduleTests {

@@ -1,11 +1,11 @@
 import PoiseMath
+@testable import PoiseMotion
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import Testing
-@testable import PoiseMotion
 
 /// Angle of the rotation between two attitudes, radians (in Double for a sharp test).
 func angleBetween(_ a: Quaternion, _ b: Quaternion) -> Double {

@@ -1,6 +1,6 @@
 import PoiseMath
-import Testing
 @testable import PoiseMotion
+import Testing
 
 @Suite struct SensorErrorModelTests {
     static let script = MotionScript.preset(named: "demo")!

@@ -1,4 +1,5 @@
-import PoiseIO
+import PoiseHAL
+import PoiseLinux
 import PoiseSimulation
 import SystemPackage
 import Testing

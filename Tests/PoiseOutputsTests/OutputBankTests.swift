@@ -1,6 +1,7 @@
 import PoiseControl
-import PoiseIO
+import PoiseHAL
 import PoiseOutputs
+import PoiseTick
 import PoiseSimulation
 import SystemPackage
 import Testing

@@ -1,5 +1,4 @@
 import PoiseControl
-import PoiseOutputs
 import Testing
 
 private func frame(_ values: [OutputSignal: Float]) -> SignalFrame {

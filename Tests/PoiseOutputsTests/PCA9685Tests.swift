@@ -1,4 +1,3 @@
-import PoiseIO
 import PoiseOutputs
 import PoiseSimulation
 import Testing

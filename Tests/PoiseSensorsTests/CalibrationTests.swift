@@ -1,7 +1,8 @@
-import PoiseSimulation
-import Foundation
 import PoiseMath
 @testable import PoiseSensors
+import PoiseSimulation
+import PoiseTick
+import Foundation
 import Testing
 
 // Tolerances stated here are also in docs/wiring.md (Calibration):

@@ -1,7 +1,8 @@
+@testable import PoiseSensors
 import PoiseSimulation
+import PoiseTick
 import Foundation
 import Logging
-@testable import PoiseSensors
 import Testing
 
 /// Collects log messages (test-only; thread-safe enough for one test's driver).

@@ -1,8 +1,8 @@
-import PoiseSimulation
-import PoiseIO
-import PoiseMath
+import PoiseHAL
 @testable import PoiseSensors
+import PoiseSimulation
 import Testing
+import PoiseMath
 
 typealias Chip = SimulatedMPU9250<StaticPose>
 

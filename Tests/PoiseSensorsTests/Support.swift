@@ -1,7 +1,8 @@
+@testable import PoiseSensors
 import PoiseSimulation
+import PoiseTick
 import Logging
 import PoiseMath
-@testable import PoiseSensors
 
 /// A quiet logger for tests.
 let quiet: Logger = {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `poise run` streams its ticks as MAVLink from the telemetry thread, fed by the tick's ring.
-@Suite(.enabled(if: peerPython != nil && FileManager.default.isExecutableFile(atPath: poisePath),
-                "needs pymavlink (scripts/setup-test-peer) and .build/debug/poise: skipped"))
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: poisePath), poiseBuiltNote),
+       .enabled(if: peerPython != nil, pymavlinkNote))
 struct RunTelemetryTests {
     @Test func runSendsItsTicksAsMAVLink() throws {
         let peer = try MAVLinkPeer(python: peerPython!)

@@ -1,8 +1,8 @@
 import Testing
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
 @testable import PoiseTelemetry
+import PoiseTick
 
 @Suite struct TelemetryMappingTests {
     func record(pitch: Float = 0, roll: Float = 0, yaw: Float = 0, time: Double = 1) -> TickRecord {

@@ -100,7 +100,7 @@ import Testing
 
 /// The hand-written parser agrees with the standard library's correctly rounded one.
 @Suite struct DecimalParsingTests {
-    static func randomDecimal(_ generator: inout SystemRandomNumberGenerator) -> String {
+    static func randomDecimal(_ generator: inout SeededRandom) -> String {
         let digits = "0123456789"
         func run(_ count: Int) -> String { String((0..<count).map { _ in digits.randomElement(using: &generator)! }) }
         var text = Bool.random(using: &generator) ? "-" : ""
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func agreesWithStandardLibrary() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x6465_6369_6D61_6C)
         var lines = "t,ax,ay,az,gx,gy,gz\n"
         var expected: [(String, Float, String, Double)] = []
         for row in 0..<3000 {
@@ -125,6 +125,7 @@ import Testing
             lines += "\(row),\(text),0,\(text),0,0,0\n"
             expected.append((text, float, text, double))
         }
+        #expect(expected.count >= 2000, "only \(expected.count) of 3000 random decimals are finite")
         var reader = try CSVTraceReader(path: TestFiles.write(lines))
         for (text, float, _, double) in expected {
             let sample = try #require(try reader.next())

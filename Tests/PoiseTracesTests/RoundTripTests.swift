@@ -1,7 +1,7 @@
-import PoiseMath
 import PoiseTraces
 import PropertyBased
 import Testing
+import PoiseMath
 
 /// Values written by either writer read back with identical bits.
 @Suite struct RoundTripTests {

@@ -53,6 +53,31 @@ enum TestFiles {
         }
     }
 
+    /// How reading a trace ended when `next()` may be called only so many times.
+    enum BoundedRead {
+        case records(Int)
+        case error(TraceError)
+        /// Still returning records when the calls ran out.
+        case endless
+    }
+
+    /// Reads `bytes` as a trace (file name `F`), calling `next()` at most `limit` times.
+    static func read(_ bytes: [UInt8], callingNextAtMost limit: Int) -> BoundedRead {
+        let path = write(bytes)
+        defer { remove(path) }
+        do throws(TraceError) {
+            var reader = try TraceReader(path: path)
+            for count in 0..<limit {
+                if try reader.next() == nil { return .records(count) }
+            }
+            return .endless
+        } catch {
+            var error = error
+            error.file = "F"
+            return .error(error)
+        }
+    }
+
     /// The error message reading `text` as a trace produces (file name replaced by `F`).
     static func error(reading text: String) -> String? {
         error(reading: Array(text.utf8))

@@ -9,17 +9,21 @@ let poisePath = repositoryRoot.appending(path: ".build/debug/poise").path
 /// Screenshots the tests take, for people to look at (git-ignored).
 let artifactsDirectory = repositoryRoot.appending(path: ".build/test-artifacts")
 
-/// Debian's Chromium, installed by scripts/setup-test-browser on first use; nil when it
-/// cannot be installed.
+/// Debian's Chromium, installed by scripts/setup-test-browser on first use (unless
+/// `POISE_TEST_INSTALL=0`, as `scripts/test --quick` sets); nil when it cannot be installed.
 let chromiumPath: String? = {
     func find() -> String? {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
-    if find() == nil { _ = runProcess(repositoryRoot.appending(path: "scripts/setup-test-browser").path, [], timeout: 600) }
+    if find() == nil, ProcessInfo.processInfo.environment["POISE_TEST_INSTALL"] != "0" {
+        _ = runProcess(repositoryRoot.appending(path: "scripts/setup-test-browser").path, [], timeout: 600)
+    }
     return find()
 }()
-let browserAvailable = chromiumPath != nil && FileManager.default.isExecutableFile(atPath: poisePath)
-let browserNote: Comment = "needs Debian's chromium (scripts/setup-test-browser) and .build/debug/poise: skipped"
+let poiseIsBuilt = FileManager.default.isExecutableFile(atPath: poisePath)
+/// The skip reasons, word for word as scripts/allowed-skips.txt lists the allowed ones.
+let poiseBuiltNote: Comment = "needs the built .build/debug/poise: run `swift build` first"
+let chromiumNote: Comment = "chromium is not installed (scripts/setup-test-browser installs it)"
 
 /// Runs a program to completion (killed after `timeout` s); its standard output.
 @discardableResult

@@ -1,14 +1,15 @@
 import Foundation
 import PoiseConfig
 import PoiseMath
-import PoiseRuntime
+import PoiseSettings
 import PoiseTelemetry
-import Testing
+import PoiseTick
 @testable import PoiseView
+import Testing
 
 /// The page in a real browser (headless Chromium): data arrives, and the model-view matrix
 /// it draws the die with is the one the attitude gives (Eq. VII), computed here in Swift.
-@Suite(.enabled(if: browserAvailable, browserNote), .serialized)
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote), .enabled(if: chromiumPath != nil, chromiumNote), .serialized)
 struct BrowserTests {
     static let trace: String = {
         let directory = FileManager.default.temporaryDirectory.appending(path: "poise-view-tests-\(getpid())")

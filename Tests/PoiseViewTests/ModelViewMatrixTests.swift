@@ -1,9 +1,9 @@
 import PoiseMath
-import PoiseRuntime
 import PoiseTelemetry
+import PoiseTick
+@testable import PoiseView
 import PropertyBased
 import Testing
-@testable import PoiseView
 
 /// Unit quaternions, uniform on the 3-sphere (rejection sampling from the 4-cube).
 func unitQuaternions() -> Generator<Quaternion, Shrink.None<(Float, Float, Float, Float)>> {

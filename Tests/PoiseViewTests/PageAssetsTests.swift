@@ -13,7 +13,7 @@ let nodePath = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.defa
         #expect(PageAssets.script.contains("window.poiseDebug"))
     }
 
-    @Test(.enabled(if: nodePath != nil, "node is not installed: syntax check skipped"))
+    @Test(.enabled(if: nodePath != nil, "needs node for the JavaScript syntax check (the browser tests run the script in Chromium)"))
     func scriptIsValidJavaScript() throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "poise-view-\(getpid()).js")
         try PageAssets.script.write(to: file, atomically: true, encoding: .utf8)

@@ -1,9 +1,9 @@
 import PoiseControl
 import PoiseMath
-import PoiseRuntime
 import PoiseTelemetry
-import Testing
+import PoiseTick
 @testable import PoiseView
+import Testing
 
 @Suite struct ViewStateTests {
     func frames(records: Int, settings: TelemetrySettings = TelemetrySettings()) -> [MAVLinkFrame] {
@@ -13,7 +13,7 @@ import Testing
             var r = TickRecord()
             r.time = Double(i) / 100
             r.sampleValid = true
-            r.armState = 1
+            r.armState = .armed
             r.attitude = Quaternion(EulerAngles(pitch: 0.1, roll: 0.2, yaw: 0.3))
             r.outputs = ChannelCommands(count: 2)
             r.outputs[0] = 1_234_000

@@ -2,9 +2,7 @@ import Benchmark
 import PoiseControl
 import PoiseFusion
 import PoiseMath
-import PoiseOutputs
-import PoiseRuntime
-import PoiseSensors
+import PoiseTick
 
 /// Measurements with varied values, prepared before timing.
 let angles: [Float] = (0..<1024).map { Float(($0 &* 37) % 200) / 1000 - 0.1 }
@@ -14,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3,
                                            maxDuration: .seconds(2), maxIterations: 1000)
 
-    // One PID step with its derivative filter (the target: ≤ 20 ns).
+    // One PID step with its derivative filter (target: ≤ 20 ns).
     Benchmark("PID step", configuration: .init(scalingFactor: .mega)) { benchmark in
         var pid = PIDController(settings: PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.35,
                                                       derivativeCutoffHz: 40, outputLimit: 1, integralLimit: 0.5))

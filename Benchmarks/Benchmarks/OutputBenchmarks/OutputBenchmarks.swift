@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import PoiseControl
-import PoiseIO
+import PoiseLinux
 import PoiseOutputs
 
 /// Signal frames with varied values, prepared before timing.

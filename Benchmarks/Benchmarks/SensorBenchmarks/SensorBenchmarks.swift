@@ -1,6 +1,6 @@
+import PoiseSensors
 import PoiseSimulation
 import Benchmark
-import PoiseSensors
 
 /// Raw bursts with varied values (so nothing folds to a constant), prepared before timing.
 let bursts: [MPU9250Burst] = (0..<1024).map { i in

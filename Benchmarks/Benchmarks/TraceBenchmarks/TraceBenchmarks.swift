@@ -2,7 +2,8 @@ import Benchmark
 import PoiseFusion
 import PoiseMath
 import PoiseMotion
-import PoiseRuntime
+import PoiseReplay
+import PoiseSettings
 import PoiseTraces
 
 #if canImport(Glibc)

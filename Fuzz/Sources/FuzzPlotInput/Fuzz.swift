@@ -3,7 +3,7 @@ import PoisePlot
 import PoiseTraces
 
 /// The plot input path of `poise plot`: any file is read into a column table and plotted,
-/// or refused with its file name (the partial column groups of issue 12 crashed here).
+/// or refused with its file name (partial column groups once crashed here).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard FuzzInput.write(data, size) else { return 0 }

@@ -1,0 +1,71 @@
+import CGPIOD
+import CI2C
+import SystemPackage
+import PoiseHAL
+
+/// GPIO lines through libgpiod v1.6 (Debian 12, Raspberry Pi OS bookworm).
+///
+/// Each requested line keeps its own chip handle, so releasing one line never disturbs
+/// another. Chips are found with `gpiod_chip_open_lookup`, which takes a name, number, path
+/// or label: on a Raspberry Pi 5 the header lines are on the chip labelled `pinctrl-rp1`
+/// (`gpiochip4` on older kernels, `gpiochip0` on current ones), so configure the label.
+public struct LibgpiodDevice: GPIODevice {
+    @usableFromInline var chips: [OpaquePointer?] = []
+    @usableFromInline var lines: [OpaquePointer?] = []
+
+    public init() {}
+
+    public mutating func requestOutput(_ request: GPIOLineRequest) -> Result<GPIOLineHandle, GPIORequestFailure> {
+        guard let chip = gpiod_chip_open_lookup(request.chip) else {
+            return .failure(GPIORequestFailure(.openChip, errno: Self.lastError))
+        }
+        guard let line = gpiod_chip_get_line(chip, request.line) else {
+            let failure = GPIORequestFailure(.getLine, errno: Self.lastError)
+            gpiod_chip_close(chip)
+            return .failure(failure)
+        }
+        var flags: CInt = 0
+        if request.activeLow { flags |= CInt(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) }
+        switch request.drive {
+        case .pushPull: break
+        case .openDrain: flags |= CInt(GPIOD_LINE_REQUEST_FLAG_OPEN_DRAIN)
+        case .openSource: flags |= CInt(GPIOD_LINE_REQUEST_FLAG_OPEN_SOURCE)
+        }
+        let status = request.consumer.withCString { consumer in
+            var config = gpiod_line_request_config(
+                consumer: consumer, request_type: CInt(GPIOD_LINE_REQUEST_DIRECTION_OUTPUT), flags: flags)
+            return gpiod_line_request(line, &config, request.initialValue ? 1 : 0)
+        }
+        guard status == 0 else {
+            let errno = Self.lastError
+            var holder: String?
+            if errno == .resourceBusy {
+                _ = gpiod_line_update(line)
+                holder = gpiod_line_consumer(line).map { String(cString: $0) } ?? "an unnamed user (a kernel driver or sysfs)"
+            }
+            gpiod_chip_close(chip)
+            return .failure(GPIORequestFailure(.requestOutput, errno: errno, holder: holder))
+        }
+        chips.append(chip)
+        lines.append(line)
+        return .success(GPIOLineHandle(rawValue: lines.count - 1))
+    }
+
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func setValue(_ handle: GPIOLineHandle, _ value: Bool) -> Errno? {
+        guard let line = lines[handle.rawValue] else { return .badFileDescriptor }
+        return Kernel.setLineValue(line, value)
+    }
+
+    public mutating func release(_ handle: GPIOLineHandle) {
+        guard let line = lines[handle.rawValue], let chip = chips[handle.rawValue] else { return }
+        gpiod_line_release(line)
+        gpiod_chip_close(chip)
+        lines[handle.rawValue] = nil
+        chips[handle.rawValue] = nil
+    }
+
+    static var lastError: Errno { Errno(rawValue: poise_errno()) }
+}

@@ -1,0 +1,43 @@
+import PoiseControl
+import PoiseOutputs
+import PoiseSensors
+import PoiseTick
+import PoiseMath
+
+/// A real board: the MPU-9250 over i2c-dev, outputs through libgpiod, sysfs PWM and a
+/// PCA9685 on the sensor's bus. Sample times are read off CLOCK_MONOTONIC when the burst
+/// read returns (the chip has no timestamps), relative to the loop's start.
+public struct LinuxBoard: BoardBackend {
+    public var driver: MPU9250<LinuxI2CBus>
+    public var bank: LinuxOutputBank
+    let start: Int64
+
+    public init(driver: MPU9250<LinuxI2CBus>, outputs: OutputBankSettings, start: Int64) throws(OutputError) {
+        self.driver = driver
+        self.start = start
+        bank = try LinuxOutputBank(settings: outputs, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &self.driver.bus)
+    }
+
+    public mutating func read(now: Double) -> SensorReading {
+        let tick = driver.checkedLoopTick()
+        let time = Double(monotonicNanoseconds() - start) * 1e-9
+        var reading = SensorReading(sample: tick.sample, time: time, state: tick.state, readFailed: tick.readFailed)
+        reading.notices = tick.notices
+        return reading
+    }
+
+    public mutating func write(_ commands: ChannelCommands, dt: Double) -> OutputFault? {
+        bank.tick(commands, dt: dt, bus: &driver.bus)
+    }
+
+    public mutating func driveSafe() -> OutputFault? {
+        bank.tickSafe(bus: &driver.bus)
+    }
+
+    public var sensorErrors: Int { driver.counters.failedTicks }
+
+    /// Lets every output go at its safe value (GPIO lines released, PWM left at safe).
+    public mutating func release() -> [OutputError] {
+        bank.release(unexport: false, bus: &driver.bus)
+    }
+}

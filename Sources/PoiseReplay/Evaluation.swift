@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PoiseEvaluation
+import PoiseFusion
+import PoiseSensors
+import PoiseSettings
+import PoiseTraces
+import PoiseMath
+
+/// The score of one trace, plus the per-row error for plots.
+public struct TraceEvaluation: Sendable {
+    public var result: TrialResult
+    /// Time of each scored row, s.
+    public var times: [Double]
+    /// Total error of each scored row, degrees (after the 6D heading offset, if removed).
+    public var totalErrors: [Double]
+}
+
+/// Runs a trace with ground truth through a filter and scores it with BROAD's metric over
+/// the `# movement=…` rows (every row with a reference when the trace has no such line).
+public struct TraceEvaluator: FilterWork, ~Copyable {
+    var reader: TraceReader
+    let useMagnetometer: Bool
+    let fallbackStep: Double
+    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
+    let calibration: SensorCalibration?
+    /// Called every 16 384 rows with the count so far (a progress bar).
+    let progress: (Int) -> Void
+
+    public init(reader: consuming TraceReader, useMagnetometer: Bool, fallbackStep: Double = 0.01,
+                calibration: SensorCalibration? = nil, progress: @escaping (Int) -> Void = { _ in }) {
+        self.reader = reader
+        self.useMagnetometer = useMagnetometer
+        self.fallbackStep = fallbackStep
+        self.calibration = calibration
+        self.progress = progress
+    }
+
+    public mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> TraceEvaluation {
+        let metadata = reader.metadata
+        let path = reader.path
+        guard reader.layout.hasTruth else {
+            throw ReplayError("\(path): no ground truth (columns qw,qx,qy,qz) to score against")
+        }
+        var ranges: [Range<Int>]? = nil
+        if let movement = metadata["movement"] {
+            do { ranges = try movementRanges(from: movement) } catch {
+                throw ReplayError("\(path): in its `# movement=` line: \(error)")
+            }
+        }
+        let sixD = !useMagnetometer || !reader.layout.hasMagnetometer
+        var scorer = BroadScorer()
+        var times: [Double] = []
+        var row = 0
+        let feed = TraceFeed(calibration: calibration, useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
+        _ = try feed.run(&filter, reader: &reader) { sample, _, filter in
+            let scored = ranges.map { isScored(row: row, in: $0) } ?? true
+            let before = scorer.scoredRows
+            scorer.add(estimate: filter.attitude, reference: sample.truth, scored: scored)
+            if scorer.scoredRows > before { times.append(sample.time) }
+            row += 1
+            if row & 0x3FFF == 0 { progress(row) }
+            return true
+        }
+        if let ranges, !Interruption.requested {
+            // Ranges past the end (a trace cut short, a hand-edited header) would score
+            // nothing, or less than the header promises.
+            if scorer.scoredRows == 0 {
+                throw ReplayError("\(path): its `# movement=\(metadata["movement"] ?? "")` ranges hold no row of the trace "
+                    + "(\(row) rows); nothing to score")
+            }
+            if let past = ranges.first(where: { $0.upperBound > row }) {
+                TraceWarnings.note("\(path): `# movement=` range \(past.lowerBound):\(past.upperBound) runs past the "
+                    + "trace's \(row) rows; scored the rows that exist")
+            }
+        }
+        let result = scorer.result(removingHeadingOffset: sixD)
+        let offset = sixD ? result.headingOffset * .pi / 180 : 0
+        let (s, c) = (sin(offset / 2), cos(offset / 2))
+        let totals = scorer.errors.map { e -> Double in
+            // Rz(δ) ⊗ e: only w changes the total angle's computation.
+            let w = c * e.x - s * e.w
+            return 2 * acos(min(1, abs(w))) * 180 / .pi
+        }
+        return TraceEvaluation(result: result, times: times, totalErrors: totals)
+    }
+}

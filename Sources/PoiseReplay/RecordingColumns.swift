@@ -1,0 +1,69 @@
+import PoiseOutputs
+import PoiseTick
+import PoiseTraces
+
+/// The columns of a `poise run --record` / `poise record` trace, one row per tick:
+///
+/// - `t`: the sample's time, s since start; `ax…gz` (and `mx…mz`): the calibrated body-frame
+///   sample the filter got (empty on a tick without one); `qw…qz`: the simulated world's
+///   true attitude (sim board only), so `poise eval` scores a simulated run;
+/// - `tick_t` (the tick's scheduled time), `sample` (1: a new sample this tick; 0: the
+///   sensor cells hold 0), `read_failed`, `sensor_state` (0 starting, 1 running, 2 lost),
+///   `overrun_streak`, `stop`, `output_fault` — what the tick function saw besides the
+///   sample, so `poise replay` re-runs the same ticks;
+/// - `est_qw…est_qz`: the estimate (body-to-ENU); `arm`: 0 disarmed, 1 armed, 2 failsafe;
+///   `event`: the `SafetyReason` of a transition this tick;
+/// - `out_NAME` per output channel: µs of high time per period (PWM, PCA9685) or the
+///   level (GPIO).
+public struct RecordingColumns: Sendable {
+    public let names: [String]
+    public let channelIsPulse: [Bool]
+    public let magnetometer: Bool
+    public let truth: Bool
+
+    public init(channels: [OutputChannelSpec], magnetometer: Bool, truth: Bool) {
+        var names = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
+        if magnetometer { names += ["mx", "my", "mz"] }
+        if truth { names += ["qw", "qx", "qy", "qz"] }
+        names += ["tick_t", "sample", "read_failed", "sensor_state", "overrun_streak", "stop", "output_fault",
+                  "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
+        names += channels.map { "out_" + $0.name }
+        self.names = names
+        channelIsPulse = channels.map { if case .gpio = $0.hardware { false } else { true } }
+        self.magnetometer = magnetometer
+        self.truth = truth
+    }
+
+    /// Writes one record as a row.
+    public func write(_ r: TickRecord, to writer: inout TraceWriter) {
+        writer.append(r.time)
+        // A tick without a sample holds 0 in the required sensor cells (`sample` says so;
+        // readers skip such rows by default) and leaves the magnetometer empty.
+        for v in [r.accelerometer, r.gyroscope] {
+            for i in 0..<3 { writer.append(r.sampleValid ? v[i] : 0) }
+        }
+        if magnetometer {
+            for i in 0..<3 { r.sampleValid && r.magnetometer[i].isFinite ? writer.append(r.magnetometer[i]) : writer.appendEmpty() }
+        }
+        if truth {
+            let q = r.truth
+            if q.w.isFinite { writer.append(q.w); writer.append(q.x); writer.append(q.y); writer.append(q.z) }
+            else { for _ in 0..<4 { writer.appendEmpty() } }
+        }
+        writer.append(r.tickTime)
+        writer.append(Double(r.sampleValid ? 1 : 0))
+        writer.append(Double(r.readFailed ? 1 : 0))
+        writer.append(Double(r.sensorState.rawValue))
+        writer.append(Double(r.overrunStreak))
+        writer.append(Double(r.stopRequested ? 1 : 0))
+        writer.append(Double(r.outputFaulted ? 1 : 0))
+        writer.append(r.attitude.w); writer.append(r.attitude.x); writer.append(r.attitude.y); writer.append(r.attitude.z)
+        writer.append(Double(r.armState.rawValue))
+        writer.append(Double(r.eventReason.rawValue))
+        for index in 0..<channelIsPulse.count {
+            let value = r.outputs[index]
+            writer.append(channelIsPulse[index] ? Double(value) / 1000 : Double(value))
+        }
+        writer.endRow()
+    }
+}

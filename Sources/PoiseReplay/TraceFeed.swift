@@ -1,0 +1,60 @@
+import PoiseFusion
+import PoiseMath
+import PoiseSensors
+import PoiseSettings
+import PoiseTraces
+
+/// The one trace pipeline: every sample of a trace, in order, calibrated when asked, turned
+/// into the filter's input with its time step, and given to the filter. Replay, evaluation
+/// and playback (telemetry, the viewer) all feed their filter through it, so a trace gives
+/// the same estimates whichever of them reads it.
+///
+/// The time step of the first sample is the trace's `rate_hz` period (or `fallbackStep`);
+/// every later one is the difference of the sample times, as the live loop's is.
+public struct TraceFeed: Sendable {
+    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
+    public var calibration: SensorCalibration?
+    /// Give the filter the magnetometer when the trace has one (false: 6D).
+    public var useMagnetometer: Bool
+    /// Time step of the first sample when the trace gives no `rate_hz`, s.
+    public var fallbackStep: Double
+
+    public init(calibration: SensorCalibration? = nil, useMagnetometer: Bool = true, fallbackStep: Double = 0.01) {
+        self.calibration = calibration
+        self.useMagnetometer = useMagnetometer
+        self.fallbackStep = fallbackStep
+    }
+
+    /// What the feed has read.
+    public struct Summary: Sendable {
+        /// Samples given to the filter.
+        public var samples = 0
+        /// Time of the first and the last sample, s.
+        public var firstTime = 0.0
+        public var lastTime = 0.0
+    }
+
+    /// Updates `filter` with every sample of `reader`; after each update `body` sees the
+    /// (calibrated) sample, the filter's input and the filter, and returns false to stop.
+    public func run<Filter: AttitudeFilter>(
+        _ filter: inout Filter, reader: inout TraceReader,
+        body: (TraceSample, InertialSample, borrowing Filter) throws -> Bool
+    ) throws -> Summary {
+        let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
+        var summary = Summary()
+        var previousTime: Double? = nil
+        while var sample = try reader.next() {
+            if let calibration { sample = calibration.corrected(sample) }
+            let dt = previousTime.map { sample.time - $0 } ?? nominalStep
+            if previousTime == nil { summary.firstTime = sample.time }
+            previousTime = sample.time
+            summary.lastTime = sample.time
+            let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
+                                       magnetometer: useMagnetometer ? sample.magnetometer : nil)
+            filter.update(input, dt: Float(dt))
+            summary.samples += 1
+            guard try body(sample, input, filter) else { break }
+        }
+        return summary
+    }
+}

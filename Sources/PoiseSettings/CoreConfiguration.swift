@@ -1,0 +1,84 @@
+import PoiseConfig
+import PoiseControl
+import PoiseFusion
+import PoiseMath
+import PoiseOutputs
+import PoiseTick
+
+/// Turns a configuration's `controller`, `safety` and `loop` sections into the values the
+/// ``FlightCore`` runs with (degrees → radians, keys → settings structs).
+public enum CoreConfiguration {
+    public static func pid(_ p: PoiseConfiguration.PID) -> PIDSettings {
+        PIDSettings(proportionalGain: Float(p.kp), integralGain: Float(p.ki), derivativeGain: Float(p.kd),
+                    derivativeCutoffHz: Float(p.derivativeCutoffHz), outputLimit: Float(p.outputLimit),
+                    integralLimit: Float(p.integralLimit))
+    }
+
+    public static func controller(_ configuration: PoiseConfiguration) -> ControllerState {
+        let c = configuration.controller
+        switch c.kind {
+        case .none:
+            return .none
+        case .balance:
+            return .balance(BalanceController(settings: balance(c.balance)))
+        case .quadX, .quadPlus:
+            return .quad(QuadAttitudeController(settings: quad(c.quad, frame: c.kind == .quadX ? .x : .plus)))
+        }
+    }
+
+    public static func balance(_ b: PoiseConfiguration.Controller.Balance) -> BalanceSettings {
+        BalanceSettings(pitch: pid(b.pitch), pitchSetpoint: radians(b.pitchSetpointDegrees),
+                        driveFeedback: radians(b.driveFeedbackDegrees),
+                        driveFeedbackCutoffHz: Float(b.driveFeedbackCutoffHz), yawRate: pid(b.yawRate))
+    }
+
+    public static func quad(_ q: PoiseConfiguration.Controller.Quad, frame: QuadFrame) -> QuadSettings {
+        QuadSettings(frame: frame, angleGain: Float(q.angleGain), maxTiltRate: radians(q.maxTiltRateDegreesPerSecond),
+                     pitchRate: pid(q.pitchRate), rollRate: pid(q.rollRate), yawRate: pid(q.yawRate),
+                     headingGain: Float(q.headingGain), maxYawRate: radians(q.maxYawRateDegreesPerSecond),
+                     idleThrottle: Float(q.idleThrottle))
+    }
+
+    /// With no controller nothing can fall over: tilt neither limits nor gates arming, so
+    /// level-following outputs (a face-down LED, a tilt servo) work at any attitude.
+    public static func safety(_ configuration: PoiseConfiguration) -> SafetySettings {
+        let s = configuration.safety
+        let tiltMatters = configuration.controller.kind != .none
+        return SafetySettings(maxTilt: tiltMatters ? radians(s.maxTiltDegrees) : .infinity,
+                              armTilt: tiltMatters ? radians(s.armTiltDegrees) : .infinity,
+                              armHoldTime: s.armHoldSeconds, sensorTimeout: s.sensorTimeoutMilliseconds / 1000,
+                              overrunLimit: configuration.loop.overrunLimit, autoArm: s.autoArm)
+    }
+
+    /// The start-up gyroscope bias measurement: `loop.gyroscope_bias_time`, or none (0) when
+    /// the file calibrates the gyroscope bias itself.
+    public static func startupBias(_ configuration: PoiseConfiguration) -> StartupBias {
+        StartupBias(duration: configuration.loop.gyroscopeBiasTime)
+    }
+
+    /// A ready core for `filter`.
+    public static func core<Filter: AttitudeFilter>(_ configuration: PoiseConfiguration, filter: Filter) -> FlightCore<Filter> {
+        let outputs = OutputBankSettings(configuration: configuration)
+        return FlightCore(filter: filter, controller: controller(configuration), safety: safety(configuration),
+                          mapper: OutputMapper(outputs.channels.map(\.mapping)),
+                          frame: OutputFrameTransform(OutputFrame(configuration: configuration.frame),
+                                                      declinationDegrees: Float(configuration.frame.declinationDegrees)),
+                          startupBias: startupBias(configuration))
+    }
+
+    /// What SIGHUP may change, from a freshly loaded and validated configuration.
+    public static func tuning(_ configuration: PoiseConfiguration) -> CoreTuning {
+        let outputs = OutputBankSettings(configuration: configuration)
+        let c = configuration.controller
+        let controller: CoreTuning.Controller = switch c.kind {
+        case .none: .none
+        case .balance: .balance(balance(c.balance))
+        case .quadX: .quad(quad(c.quad, frame: .x))
+        case .quadPlus: .quad(quad(c.quad, frame: .plus))
+        }
+        return CoreTuning(controller: controller, safety: safety(configuration),
+                          mapper: OutputMapper(outputs.channels.map(\.mapping)))
+    }
+
+    static func radians(_ degrees: Double) -> Float { Float(degrees * .pi / 180) }
+}

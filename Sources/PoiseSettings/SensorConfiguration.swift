@@ -1,0 +1,207 @@
+import PoiseConfig
+import PoiseSensors
+import PoiseTraces
+
+// The `board` and `sensor` sections of a configuration turned into what the MPU-9250 driver
+// runs with. `MPU9250Settings(configuration: .default) == .default`: a run without a file and
+// a run with the shipped example configure the chip identically (tested).
+
+extension MPU9250Settings {
+    /// The driver settings a configuration asks for: `board.address`, `board.mounting`,
+    /// the `sensor` ranges, bandwidth, rates, FIFO and failure policy, and `loop.rate_hz` as
+    /// the tick rate. Settings the file has no key for keep their `MPU9250Settings.default`.
+    ///
+    /// - `sensor.dlpf_hz` sets the gyroscope bandwidth; the accelerometer gets the nearest of
+    ///   its own bandwidths (92 → 99 Hz, 41 → 45 Hz, 250 and 184 → 218.1 Hz, …).
+    /// - `sensor.sample_rate_hz` becomes the SMPLRT_DIV divider whose rate
+    ///   `internal / (1 + divider)` is nearest: 300 Hz gives 333.3 Hz, 600 Hz gives 500 Hz.
+    ///   `outputRate` says what the chip will really do.
+    /// - `sensor.magnetometer: false` powers the AK8963 down (6D).
+    public init(configuration: PoiseConfiguration) {
+        self.init()
+        let board = configuration.board, sensor = configuration.sensor
+        // The parser admits only 0x68 and 0x69.
+        address = UInt8(truncatingIfNeeded: board.address)
+        mounting = Mounting(board.mounting)
+        accelerometerRange = AccelerometerRange.allCases.first { Int($0.g) == sensor.accelerometerRangeG } ?? .g16
+        gyroscopeRange = GyroscopeRange.allCases.first { Int($0.degreesPerSecond) == sensor.gyroscopeRangeDegreesPerSecond } ?? .dps2000
+        gyroscopeBandwidth = GyroscopeBandwidth.allCases.first { Int($0.hertz) == sensor.dlpfHz } ?? .hz92
+        accelerometerBandwidth = Self.accelerometerBandwidth(nearest: gyroscopeBandwidth.hertz)
+        sampleRateDivider = Self.sampleRateDivider(nearest: sensor.sampleRateHz, internalRate: gyroscopeBandwidth.internalRate)
+        magnetometerMode = !sensor.magnetometer ? .powerDown
+            : sensor.magnetometerRateHz == 8 ? .continuous8Hz : .continuous100Hz
+        useFIFO = sensor.fifo
+        retries = sensor.readRetries
+        lostAfterFailures = sensor.lostAfterFailures
+        tickRate = configuration.loop.rateHz
+    }
+
+    /// The SMPLRT_DIV value (0…255) whose output rate `internalRate / (1 + divider)` is
+    /// nearest to `rate`; on a tie, the faster one.
+    public static func sampleRateDivider(nearest rate: Double, internalRate: Double) -> UInt8 {
+        guard rate > 0, rate.isFinite else { return 0 }
+        let exact = internalRate / rate - 1
+        let low = UInt8(max(0, min(255, exact.rounded(.down))))
+        let high = UInt8(max(0, min(255, exact.rounded(.up))))
+        let lowError = abs(internalRate / (1 + Double(low)) - rate)
+        let highError = abs(internalRate / (1 + Double(high)) - rate)
+        return highError < lowError ? high : low
+    }
+
+    /// The accelerometer bandwidth nearest to `hertz` (the 420 Hz setting is left out: it
+    /// lets through what the gyroscope filter removes).
+    static func accelerometerBandwidth(nearest hertz: Double) -> AccelerometerBandwidth {
+        let choices: [AccelerometerBandwidth] = [.hz218, .hz99, .hz45, .hz21, .hz10, .hz5]
+        return choices.min { abs($0.hertz - hertz) < abs($1.hertz - hertz) } ?? .hz99
+    }
+}
+
+extension Mounting {
+    /// The configuration's axis mapping as the driver's mounting (same `+y-x+z` notation).
+    public init(_ mapping: AxisMapping) {
+        // Both types accept exactly the 24 proper rotations, and the parser has checked this one.
+        self = (try? Mounting(mapping.description)) ?? .identity
+    }
+}
+
+/// The parts `poise calibrate` measures, each with the `sensor.calibration` keys it owns.
+public enum CalibrationPart: String, CaseIterable, Sendable {
+    case gyroscope, accelerometer, magnetometer
+
+    /// Dotted configuration paths, in schema order.
+    public var configurationPaths: [String] {
+        switch self {
+        case .gyroscope: ["sensor.calibration.gyroscope_bias"]
+        case .accelerometer: ["sensor.calibration.accelerometer_offset", "sensor.calibration.accelerometer_scale"]
+        case .magnetometer: ["sensor.calibration.magnetometer_hard_iron", "sensor.calibration.magnetometer_soft_iron"]
+        }
+    }
+}
+
+extension SensorCalibration {
+    /// The calibration the driver applies (body frame) from `sensor.calibration` (chip
+    /// frame), turned through `board.mounting`: re-mounting a board needs no new calibration.
+    public init(configuration: PoiseConfiguration) {
+        let c = configuration.sensor.calibration
+        let chipFrame = SensorCalibration(
+            gyroscopeBias: Self.float(c.gyroscopeBias),
+            accelerometerOffset: Self.float(c.accelerometerOffset),
+            accelerometerScale: Self.float(c.accelerometerScale),
+            magnetometerHardIron: Self.float(c.magnetometerHardIron),
+            magnetometerSoftIron: (Self.float(c.magnetometerSoftIron[row: 0]), Self.float(c.magnetometerSoftIron[row: 1]),
+                                   Self.float(c.magnetometerSoftIron[row: 2])))
+        self = chipFrame.inBodyFrame(Mounting(configuration.board.mounting))
+    }
+
+    /// This chip-frame calibration expressed in the body frame of a chip mounted as `mounting`
+    /// (body = M · chip): biases and offsets turn with M, per-axis scales are permuted, the
+    /// soft-iron matrix becomes M W Mᵀ. Exact: M only permutes axes and flips signs.
+    public func inBodyFrame(_ mounting: Mounting) -> SensorCalibration {
+        transformed(by: RotationRows(mounting))
+    }
+
+    /// This body-frame calibration (what the driver applies and the solvers measure)
+    /// expressed in the frame of the chip mounted as `mounting`; inverse of ``inBodyFrame(_:)``.
+    public func inChipFrame(_ mounting: Mounting) -> SensorCalibration {
+        transformed(by: RotationRows(mounting).transposed)
+    }
+
+    private func transformed(by m: RotationRows) -> SensorCalibration {
+        let w = magnetometerSoftIron
+        let turned = m * RotationRows(w.0, w.1, w.2) * m.transposed
+        return SensorCalibration(
+            gyroscopeBias: m * gyroscopeBias,
+            accelerometerOffset: m * accelerometerOffset,
+            // (M s)ᵢ = ±s_π(i); multiplying by the row's sign (M·1)ᵢ leaves s_π(i).
+            accelerometerScale: (m * accelerometerScale) * (m * SIMD3<Float>.one),
+            magnetometerHardIron: m * magnetometerHardIron,
+            magnetometerSoftIron: (turned.row0, turned.row1, turned.row2))
+    }
+
+    /// The `sensor.calibration` values of `part` for a configuration file, chip frame (this
+    /// calibration being in the body frame of a chip mounted as `mounting`).
+    ///
+    /// Each number is the shortest decimal that reads back to the same `Float`, so saving and
+    /// loading gives the driver the very values that were measured.
+    public func configurationValues(for part: CalibrationPart, mounting: Mounting) -> [(path: String, value: ConfigValue)] {
+        let chip = inChipFrame(mounting)
+        let values: [ConfigValue]
+        switch part {
+        case .gyroscope:
+            values = [.vector3(Self.double(chip.gyroscopeBias))]
+        case .accelerometer:
+            values = [.vector3(Self.double(chip.accelerometerOffset)), .vector3(Self.double(chip.accelerometerScale))]
+        case .magnetometer:
+            let w = chip.magnetometerSoftIron
+            values = [.vector3(Self.double(chip.magnetometerHardIron)),
+                      .matrix3(ConfigMatrix3(Self.double(w.0), Self.double(w.1), Self.double(w.2)))]
+        }
+        return Array(zip(part.configurationPaths, values)).map { (path: $0.0, value: $0.1) }
+    }
+
+    static func float(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3(Float(v.x), Float(v.y), Float(v.z)) }
+
+    /// Each component through its shortest decimal form: `Float(0.1)` becomes `0.1`, not
+    /// `0.10000000149011612`.
+    static func double(_ v: SIMD3<Float>) -> SIMD3<Double> {
+        SIMD3(Double("\(v.x)") ?? Double(v.x), Double("\(v.y)") ?? Double(v.y), Double("\(v.z)") ?? Double(v.z))
+    }
+}
+
+/// A 3×3 matrix by rows, for turning calibrations between chip and body frames.
+struct RotationRows {
+    var row0, row1, row2: SIMD3<Float>
+
+    init(_ row0: SIMD3<Float>, _ row1: SIMD3<Float>, _ row2: SIMD3<Float>) {
+        (self.row0, self.row1, self.row2) = (row0, row1, row2)
+    }
+
+    /// The chip-to-body matrix of a mounting (its columns are the images of the chip axes).
+    init(_ mounting: Mounting) {
+        let c0 = mounting.column0, c1 = mounting.column1, c2 = mounting.column2
+        self.init(SIMD3(c0.x, c1.x, c2.x), SIMD3(c0.y, c1.y, c2.y), SIMD3(c0.z, c1.z, c2.z))
+    }
+
+    var transposed: RotationRows {
+        RotationRows(SIMD3(row0.x, row1.x, row2.x), SIMD3(row0.y, row1.y, row2.y), SIMD3(row0.z, row1.z, row2.z))
+    }
+
+    static func * (m: RotationRows, v: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3((m.row0 * v).sum(), (m.row1 * v).sum(), (m.row2 * v).sum())
+    }
+
+    static func * (a: RotationRows, b: RotationRows) -> RotationRows {
+        let t = b.transposed  // rows of t are the columns of b
+        return RotationRows(SIMD3((a.row0 * t.row0).sum(), (a.row0 * t.row1).sum(), (a.row0 * t.row2).sum()),
+                            SIMD3((a.row1 * t.row0).sum(), (a.row1 * t.row1).sum(), (a.row1 * t.row2).sum()),
+                            SIMD3((a.row2 * t.row0).sum(), (a.row2 * t.row1).sum(), (a.row2 * t.row2).sum()))
+    }
+}
+
+// MARK: Calibrating recorded traces
+
+
+extension SensorCalibration {
+    /// The trace metadata key that says whether a trace's sensor columns are raw readings
+    /// (`no`) or already corrected by a calibration (`yes`).
+    public static let traceMetadataKey = "calibrated"
+
+    /// The calibration `replay` and `eval` apply to a trace's readings: the configuration's,
+    /// unless the trace says it is already calibrated (`# calibrated=yes`), so a correction is
+    /// never applied twice. Nil when there is nothing to apply (identity, or calibrated).
+    public static func forTrace(_ metadata: TraceMetadata, configuration: PoiseConfiguration) -> SensorCalibration? {
+        if metadata[traceMetadataKey]?.lowercased() == "yes" { return nil }
+        let calibration = SensorCalibration(configuration: configuration)
+        return calibration == .identity ? nil : calibration
+    }
+
+    /// A trace sample with its readings corrected (truth and time untouched).
+    @inlinable
+    public func corrected(_ sample: TraceSample) -> TraceSample {
+        var result = sample
+        result.accelerometer = correctAccelerometer(sample.accelerometer)
+        result.gyroscope = correctGyroscope(sample.gyroscope)
+        if let m = sample.magnetometer { result.magnetometer = correctMagnetometer(m) }
+        return result
+    }
+}
