@@ -6,14 +6,14 @@ import PoiseTraces
 
 /// Options every command that runs a filter shares (`poise` and `poise-view`).
 public struct EstimationOptions: ParsableArguments {
-    @Option(help: "Filter: \(FilterKind.names) (default: the config's, else poise).")
-    public var filter: String?
+    @Option(help: "Filter (default: the config's, else poise).")
+    public var filter: FilterKind?
 
     @Option(help: "Configuration file (YAML); see `poise check --print-defaults`.")
     public var config: String?
 
-    @Option(help: "Fuse the magnetometer (on: 9D) or not (off: 6D).")
-    public var mag: String?
+    @Option(help: "Fuse the magnetometer (on: 9D) or not (off: 6D) (default: the config's filter.magnetometer).")
+    public var mag: MagnetometerSwitch?
 
     /// The configuration file's contents, or the defaults. An invalid file is refused.
     public func loadConfiguration() throws -> PoiseConfiguration {
@@ -23,24 +23,31 @@ public struct EstimationOptions: ParsableArguments {
     }
 
     public func useMagnetometer(_ configuration: PoiseConfiguration) throws -> Bool {
-        switch mag?.lowercased() {
-        case nil: return configuration.filter.magnetometer
-        case "on", "9d", "true": return true
-        case "off", "6d", "false": return false
-        case let other?: throw ValidationError("--mag '\(other)': expected on or off")
-        }
+        mag.map { $0 == .on } ?? configuration.filter.magnetometer
     }
 
     public func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
         var choice = FilterChoice(configuration: configuration)
-        if let filter {
-            guard let kind = FilterKind(rawValue: filter.lowercased()) else {
-                throw ValidationError("--filter '\(filter)' is not one of: \(FilterKind.names)")
-            }
-            choice.kind = kind
-        }
+        if let filter { choice.kind = filter }
         return choice
     }
 
     public init() {}
+}
+
+extension FilterKind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+/// `--mag on|off` (also 9d/6d, true/false).
+public enum MagnetometerSwitch: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case on, off
+
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "on", "9d", "true": self = .on
+        case "off", "6d", "false": self = .off
+        default: return nil
+        }
+    }
 }

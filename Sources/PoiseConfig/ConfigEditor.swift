@@ -71,6 +71,7 @@ public enum ConfigEditor {
     public static func setting(_ values: [(path: String, yaml: String)], in text: String,
                                file: String) throws(ConfigError) -> String {
         var document = EditableDocument(text)
+        try document.openRootMapping(file: file)
         for (path, yaml) in values {
             let names = path.split(separator: ".").map(String.init)
             guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
@@ -174,6 +175,25 @@ struct EditableDocument {
             line.comment = rest[rest.index(commentStart, offsetBy: -spaces)...]
         }
         return line
+    }
+
+    /// Makes the root mapping one that keys can be added to: `{}`, the empty flow mapping a
+    /// file of all defaults holds, is taken out (a comment after it stays); any other root
+    /// written in flow style is refused.
+    mutating func openRootMapping(file: String) throws(ConfigError) {
+        for index in lines.indices {
+            let line = Self.parse(lines[index])
+            guard line.isContent, line.indent == 0 else { continue }
+            let raw = lines[index].hasSuffix("\r") ? String(lines[index].dropLast()) : lines[index]
+            guard raw.first == "{" || raw.first == "[" else { continue }
+            let comment = raw.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+            if raw.hasPrefix("{}"), comment.isEmpty || comment.first == "#" {
+                if comment.isEmpty { lines.remove(at: index) } else { lines[index] = String(comment) + carriageReturn }
+                return
+            }
+            throw ConfigError(file: file, line: index + 1, message:
+                "the whole file is written in flow style (`\(raw.prefix(1))…`); this edit needs indented block lines, so the file is left as it is. Rewrite it with one key per line, or paste the values by hand")
+        }
     }
 
     /// Sets `names` (a path) to `yaml`.

@@ -23,11 +23,8 @@ extension ConfigSchema {
     public static let rules: [ConfigRule] = [
         busRule,
         ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
-            let reference = file.string("frame.output")
-            guard reference == "xMagneticNorthZVertical" || reference == "xTrueNorthZVertical" else { return nil }
-            if !file.boolean("sensor.magnetometer") { return "`\(reference)` needs sensor.magnetometer: true" }
-            if !file.boolean("filter.magnetometer") { return "`\(reference)` needs filter.magnetometer: true" }
-            return nil
+            FrameMagnetometerRule.problem(frame: file.string("frame.output"), sensorMagnetometer: file.boolean("sensor.magnetometer"),
+                                          fusesMagnetometer: file.boolean("filter.magnetometer"))
         },
         ConfigRule(paths: ["filter.magnetometer", "sensor.magnetometer"]) { file, _ in
             guard file.boolean("filter.magnetometer"), !file.boolean("sensor.magnetometer") else { return nil }

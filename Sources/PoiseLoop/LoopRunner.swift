@@ -121,6 +121,7 @@ struct LoopWork: FilterWork {
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
         reporterSettings.sensor = MPU9250Settings(configuration: configuration)
+        reporterSettings.safety = CoreConfiguration.safety(configuration)
         reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
         reporterSettings.statusLine = options.statusLine && !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)
@@ -175,12 +176,13 @@ struct LoopWork: FilterWork {
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
         var out = writer
+        let transitions = TransitionMessage(safety: CoreConfiguration.safety(configuration))
         loop.runVirtual(duration: duration) { _, record in
             if let columns { columns.write(record, to: &out!) }
             report.add(record, isPulse: isPulse)
             if record.eventReason != .none, !options.quiet {
                 let reason = record.eventReason, state = record.armState
-                printToStandardError("poise: \(record.time) s: \(state.name) — \(reason.text)\n")
+                printToStandardError("poise: \(record.time) s: \(transitions.text(state: state, reason: reason, attitude: record.attitude))\n")
             }
         }
         var problems: [String] = []

@@ -23,6 +23,8 @@ public final class TickReporter: @unchecked Sendable {
         public var channelIsPulse: [Bool] = []
         /// The sensor's settings, to word the driver's notices; nil prints them by kind only.
         public var sensor: MPU9250Settings? = nil
+        /// The safety limits, to word the arming transitions with their values.
+        public var safety: SafetySettings? = nil
         public init() {}
     }
 
@@ -59,7 +61,7 @@ public final class TickReporter: @unchecked Sendable {
     public func finish() throws(TraceError) {
         done.store(true, ordering: .releasing)
         pthread_join(thread, nil)
-        if settings.statusLine { printToStandardError("\n") }
+        if settings.statusLine { StatusLine.end() }
         if var w = writer.take() {
             try w.close()
         }
@@ -84,11 +86,11 @@ public final class TickReporter: @unchecked Sendable {
         computeWindow.record(r.computeNanoseconds)
         if r.eventReason != .none {
             let reason = r.eventReason, state = r.armState
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
-            printToStandardError("poise: \(format(r.time)) s: \(state.name) — \(reason.text)\n")
+            let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
+                ?? "\(state.name) — \(reason.text)"
+            printToStandardError("poise: \(format(r.time)) s: \(words)\n")
         }
         if !r.sensorNotices.isEmpty {
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
             let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
             for message in messages { printToStandardError("poise: \(format(r.time)) s: sensor: \(message.text)\n") }
         }
@@ -107,7 +109,7 @@ public final class TickReporter: @unchecked Sendable {
         }
         if settings.statusLine, r.time - lastStatus >= settings.statusInterval {
             lastStatus = r.time
-            printToStandardError("\r\u{1B}[K" + statusText(r))
+            StatusLine.draw(statusText(r))
         } else if !settings.statusLine, settings.logInterval > 0, r.time - lastLog >= settings.logInterval {
             lastLog = r.time
             printToStandardError("poise: " + statusText(r) + "\n")
@@ -126,7 +128,7 @@ public final class TickReporter: @unchecked Sendable {
     func statusText(_ r: TickRecord) -> String {
         let e = EulerAngles(r.attitude)
         let state = r.armState.name.description
-        var text = "t \(format(r.time)) s  \(state)  pitch \(angle(e.pitch))  roll \(angle(e.roll))  yaw \(angle(e.yaw))"
+        var text = "t \(format(r.time)) s  \(state)  pitch \(Self.angle(e.pitch))  roll \(Self.angle(e.roll))  yaw \(Self.angle(e.yaw))"
         for index in 0..<min(settings.channelNames.count, r.outputs.count) {
             let v = r.outputs[index]
             text += "  \(settings.channelNames[index]) " + (settings.channelIsPulse[index] ? "\(v / 1000)µs" : "\(v)")
@@ -137,8 +139,9 @@ public final class TickReporter: @unchecked Sendable {
     }
 
     func format(_ t: Double) -> String { String((t * 10).rounded() / 10) }
-    func angle(_ radians: Float) -> String {
-        let d = (Double(radians) * 180 / .pi * 10).rounded() / 10
+    static func angle(_ radians: Float) -> String {
+        // `+ 0` turns a -0.0 (a small negative angle rounded) into 0.0, which reads `+0.0°`.
+        let d = (Double(radians) * 180 / .pi * 10).rounded() / 10 + 0
         return (d >= 0 ? "+" : "") + String(d) + "°"
     }
 }

@@ -13,6 +13,18 @@ public struct AccelerometerSixPositionCalibration: Sendable {
 
     static let faces = ["+x", "-x", "+y", "-y", "+z", "-z"]
 
+    /// The largest standard deviation of a pose's readings on any axis that still counts as
+    /// resting, m/s² (the accelerometer's noise is about 0.01).
+    public static let maximumPoseDeviation: Float = 0.1
+
+    /// Refuses a pose during which the board moved.
+    public static func checkResting(_ pose: VectorStatistics) throws(CalibrationError) {
+        let deviation = pose.standardDeviation.max()
+        guard deviation < maximumPoseDeviation else {
+            throw .moving(sensor: "accelerometer", standardDeviation: deviation, threshold: maximumPoseDeviation, unit: "m/s²")
+        }
+    }
+
     /// Offset (m/s²) and scale from the six averaged pose readings (body frame, m/s²).
     public func solve(poses: [SIMD3<Float>]) throws(CalibrationError) -> (offset: SIMD3<Float>, scale: SIMD3<Float>) {
         var byFace = [SIMD3<Float>?](repeating: nil, count: 6)

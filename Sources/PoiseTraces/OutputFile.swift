@@ -138,14 +138,20 @@ public struct OutputFile: ~Copyable {
 
     /// Writes all of `text`, then commits; any failure removes the temporary file.
     public static func write(_ text: String, to path: String, editingInput: Bool = false) throws(TraceError) {
-        let file = try OutputFile(path: path, editingInput: editingInput)
+        try OutputFile(path: path, editingInput: editingInput).finish(writing: text)
+    }
+
+    /// Writes all of `text` into an output opened earlier (so that a path that cannot be
+    /// written fails before a long run, not after it), then commits.
+    public consuming func finish(writing text: String) throws(TraceError) {
         var text = text
-        let code = text.withUTF8 { ByteOutput.writeAll(file.fd, UnsafeMutablePointer(mutating: $0.baseAddress!), $0.count) }
+        let code = text.withUTF8 { ByteOutput.writeAll(fd, UnsafeMutablePointer(mutating: $0.baseAddress!), $0.count) }
         if code != 0 {
-            file.discard()
-            throw error(path, "cannot write: \(systemErrorMessage(code))")
+            let path = self.path
+            discard()
+            throw Self.error(path, "cannot write: \(systemErrorMessage(code))")
         }
-        try file.commit()
+        try commit()
     }
 
     static func error(_ path: String, _ message: String) -> TraceError {

@@ -3,9 +3,10 @@ import Foundation
 
 // `poise view` runs this program (found next to `poise`). Runtime failures print
 // `poise view: message` and exit 1; usage errors keep ArgumentParser's usage text and status.
-var command: ViewCommand
+// `--help` parses to ArgumentParser's help command, not to a ViewCommand: run whatever parsed.
+var command: ParsableCommand
 do {
-    command = try ViewCommand.parseAsRoot() as! ViewCommand
+    command = try ViewCommand.parseAsRoot()
 } catch {
     ViewCommand.exit(withError: error)
 }

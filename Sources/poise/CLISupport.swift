@@ -3,10 +3,27 @@ import Foundation
 import PoiseTraces
 import Synchronization
 
-/// A runtime failure reported as `poise: message` with exit status 1.
+/// A runtime failure reported as `poise: message` with exit status 1 (`CommandOutcome`).
 struct CLIError: Error, CustomStringConvertible {
     var description: String
+    /// Printed without the `poise: ` prefix: lines that carry their own (a configuration's
+    /// located problems, several `poise:` lines).
+    var printsAsIs = false
+
     init(_ description: String) { self.description = description }
+
+    /// Several problems, each printed as `poise: problem` on its own line.
+    init(problems: [String]) {
+        description = problems.map { "poise: \($0)" }.joined(separator: "\n")
+        printsAsIs = true
+    }
+
+    /// Text printed as it is (it names its file and line itself).
+    static func asIs(_ text: String) -> CLIError {
+        var error = CLIError(text)
+        error.printsAsIs = true
+        return error
+    }
 }
 
 /// The whole text of a small file (scripts, configs); a clear error otherwise.
@@ -29,7 +46,7 @@ func printError(_ message: String) {
 
 /// Standard output of the command-line tool: every `print` in this module goes through
 /// `StandardOutput.write` (below), which remembers the first failed write so that
-/// `Poise.main` can report it and exit 1 instead of 0.
+/// `CommandOutcome` can report it and exit 1 instead of 0.
 enum StandardOutput {
     private static let error = Atomic<Int32>(0)
 

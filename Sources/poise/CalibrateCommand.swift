@@ -9,7 +9,7 @@ import PoiseTraces
 import ArgumentParser
 import Foundation
 
-struct CalibrateCommand: ParsableCommand {
+struct CalibrateCommand: PoiseCommand {
     enum Sensor: String, ExpressibleByArgument, CaseIterable {
         case gyro, accel, mag
 
@@ -36,7 +36,7 @@ struct CalibrateCommand: ParsableCommand {
             undone, so re-mounting the board keeps it valid). With --config FILE the board, \
             bus, address, mounting and ranges come from FILE; --save then writes the result \
             into FILE, changing only those sensor.calibration keys and keeping every other line \
-            and comment.
+            and comment (a FILE that does not exist yet is created with just those keys).
 
             Examples:
               poise calibrate gyro
@@ -75,8 +75,8 @@ struct CalibrateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let target = try options.target()
+    func execute() throws {
+        let target = try options.target(missingFileIsNew: save)
         if save, let file = target.file, !SensorCLI.canReplace(file) {
             throw SensorCLI.fail("\(file): cannot write it (or its directory), so --save could not keep the result",
                                  hint: "check the permissions, or leave out --save and paste the printed values")
@@ -96,7 +96,7 @@ struct CalibrateCommand: ParsableCommand {
         switch target.board {
         case .sim:
             let chip = SimulatedMPU9250(motion: GuidedMotion(), errors: .typical, mounting: settings.mounting,
-                                        address: settings.address, seed: 1)
+                                        address: target.simulatedChipAddress, seed: 1)
             return try calibrate(chip, settings: settings, pacer: .simulated) { bus, step in
                 switch step {
                 case .holdStill(_, let attitude): bus.motion = GuidedMotion(attitude: attitude)
@@ -141,7 +141,9 @@ struct CalibrateCommand: ParsableCommand {
         }
         let updated: String
         do {
-            updated = try ConfigEditor.setting(values, in: try readTextFile(file), file: file)
+            // A file that does not exist yet is created with just these keys.
+            let text = FileManager.default.fileExists(atPath: file) ? try readTextFile(file) : ""
+            updated = try ConfigEditor.setting(values, in: text, file: file)
             try SensorCLI.replaceFile(at: file, with: updated)
         } catch {
             // Keep the measurement: it may have taken minutes of turning the board.
@@ -179,56 +181,11 @@ struct CalibrateCommand: ParsableCommand {
         do {
             let fit = try MagnetometerCalibration.fit(fields)
             print("Ellipsoid fitted to \(fields.count) samples: field \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, residual \(SensorCLI.fixed(Double(fit.residual), 2)) µT RMS.")
-            try Self.checkCoverage(fields, fit: fit)
+            try fit.checkCoverage(fields)
             return SensorCalibration.identity.with(fit)
         } catch {
             throw SensorCLI.fail(error.description)
         }
-    }
-
-    /// Refuses fits the ellipsoid solver accepts but the samples cannot support: a board
-    /// that never turned (noise fitted as a tiny sphere) or turned about one axis only (a
-    /// ring, which leaves the offset along that axis undetermined).
-    static func checkCoverage(_ fields: [SIMD3<Float>], fit: MagnetometerCalibration) throws(CalibrationError) {
-        // The Earth's field is 25–65 µT; indoors it may be weaker or stronger, never this far off.
-        guard (10...200).contains(fit.fieldStrength) else {
-            throw .notAnEllipsoid("the fitted field is \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, the Earth's is 25–65 µT: the board hardly turned")
-        }
-        // Spread of the calibrated field directions: the smallest variance of the unit vectors
-        // along any axis is 1/3 for the whole sphere, ~0.1 for the `tumble` motion, 0 for a turn
-        // about one axis (every direction on one cone).
-        var mean = SIMD3<Double>.zero
-        var second = [Double](repeating: 0, count: 9)
-        for field in fields {
-            let corrected = fit.correct(field)
-            let length = (corrected * corrected).sum().squareRoot()
-            guard length > 0 else { continue }
-            let u = SIMD3<Double>(Double(corrected.x), Double(corrected.y), Double(corrected.z)) / Double(length)
-            mean += u
-            for i in 0..<3 { for j in 0..<3 { second[i * 3 + j] += u[i] * u[j] } }
-        }
-        let n = Double(fields.count)
-        mean /= n
-        let covariance = (0..<9).map { second[$0] / n - mean[$0 / 3] * mean[$0 % 3] }
-        let spread = smallestEigenvalue(ofSymmetric: covariance)
-        guard spread >= minimumDirectionSpread else {
-            throw .notAnEllipsoid("the field directions cover too little of the sphere: spread \(SensorCLI.fixed(spread, 3)), at least \(minimumDirectionSpread) needed; turning about one axis is not enough")
-        }
-    }
-
-    /// Smallest variance of field directions along any axis that still pins the hard iron.
-    static let minimumDirectionSpread = 0.02
-
-    /// The smallest eigenvalue of a symmetric 3×3 matrix (row-major), in closed form.
-    static func smallestEigenvalue(ofSymmetric a: [Double]) -> Double {
-        let offDiagonal = a[1] * a[1] + a[2] * a[2] + a[5] * a[5]
-        let q = (a[0] + a[4] + a[8]) / 3
-        guard offDiagonal > 0 else { return min(a[0], a[4], a[8]) }
-        let p = (((a[0] - q) * (a[0] - q) + (a[4] - q) * (a[4] - q) + (a[8] - q) * (a[8] - q) + 2 * offDiagonal) / 6).squareRoot()
-        let b = [a[0] - q, a[1], a[2], a[3], a[4] - q, a[5], a[6], a[7], a[8] - q].map { $0 / p }
-        let determinant = b[0] * (b[4] * b[8] - b[5] * b[7]) - b[1] * (b[3] * b[8] - b[5] * b[6]) + b[2] * (b[3] * b[7] - b[4] * b[6])
-        let phi = acos(max(-1, min(1, determinant / 2))) / 3
-        return q + 2 * p * cos(phi + 2 * Double.pi / 3)
     }
 
     /// Prints the instruction and waits for Enter unless `--yes`.
@@ -291,10 +248,8 @@ struct CalibrateCommand: ParsableCommand {
             SensorCLI.runTicks(&driver, driver.settings.ticks(0.5), clock: &clock, pacer: pacer)  // settle
             var statistics = VectorStatistics()
             SensorCLI.runTicks(&driver, driver.settings.ticks(1), clock: &clock, pacer: pacer) { statistics.add($0.accelerometer) }
-            let deviation = statistics.standardDeviation.max()
-            guard deviation < 0.1 else {
-                throw SensorCLI.fail(CalibrationError.moving(sensor: "accelerometer", standardDeviation: deviation,
-                                                   threshold: 0.1, unit: "m/s²").description)
+            do { try AccelerometerSixPositionCalibration.checkResting(statistics) } catch {
+                throw SensorCLI.fail(error.description)
             }
             print("  mean (m/s²): \(numbers(statistics.average))")
             poses.append(statistics.average)

@@ -3,7 +3,7 @@ import Foundation
 import PoiseConfig
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a configuration file and report every problem with its line.",
@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute() throws {
         if printDefaults {
             print(ConfigWriter.defaultsYAML, terminator: "")
             return
@@ -41,7 +41,8 @@ struct CheckCommand: ParsableCommand {
             print(ConfigReference.markdown, terminator: "")
             return
         }
-        var failed = false
+        // Every file is checked; the problems of all of them are reported together.
+        var problems: [String] = []
         for file in files {
             do {
                 _ = try PoiseConfiguration.load(path: file)
@@ -52,17 +53,15 @@ struct CheckCommand: ParsableCommand {
                        let text = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
                        return text.isEmpty || text.hasPrefix("#")
                    }) {
-                    printError("\(file):1: empty configuration: it sets nothing, so every key would take its default "
+                    problems.append("\(file):1: empty configuration: it sets nothing, so every key would take its default "
                         + "(write `{}` if that is what you mean)")
-                    failed = true
                     continue
                 }
                 print("\(file): ok")
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
-                failed = true
+                problems.append(error.description)
             }
         }
-        if failed { throw ExitCode(1) }
+        if !problems.isEmpty { throw CLIError.asIs(problems.joined(separator: "\n")) }
     }
 }

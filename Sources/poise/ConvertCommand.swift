@@ -4,7 +4,7 @@ import PoiseTraces
 extension TraceFormat: ExpressibleByArgument {}
 
 /// `poise convert IN OUT`: text ↔ binary traces, losslessly.
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a trace between the text (CSV) and binary formats.",
@@ -33,10 +33,9 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var reading: TraceInputOptions
 
-    func run() throws {
+    func execute() throws {
         guard let format = to ?? TraceWriter.format(forPath: output) else {
-            printError("poise: \(output): cannot tell the output format from the name; use --to csv or --to binary")
-            throw ExitCode.failure
+            throw CLIError("\(output): cannot tell the output format from the name; use --to csv or --to binary")
         }
         Interruption.install()
         reading.apply()

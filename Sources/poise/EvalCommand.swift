@@ -9,7 +9,7 @@ import PoiseTraces
 import Foundation
 
 /// `poise eval`: scores a filter against the ground truth of traces.
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score a filter against the ground truth of one or more traces.",
@@ -42,7 +42,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Write an SVG of the total error over time of every trace.")
     var plot: String?
 
-    func run() throws {
+    func execute() throws {
         Interruption.install()
         reading.apply()
         let configuration = try estimation.loadConfiguration()

@@ -8,7 +8,7 @@ import PoiseTraces
 import Foundation
 
 /// `poise play`: a trace at its recorded speed, as MAVLink telemetry.
-struct PlayCommand: ParsableCommand {
+struct PlayCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play a trace at its recorded speed and send it as MAVLink telemetry.",
@@ -45,7 +45,7 @@ struct PlayCommand: ParsableCommand {
         guard speed.isFinite, speed > 0, speed <= 1000 else { throw ValidationError("--speed must be in (0, 1000]") }
     }
 
-    func run() throws {
+    func execute() throws {
         let configuration = try estimation.loadConfiguration()
         guard let text = telemetry ?? configuration.telemetry.address else {
             throw ValidationError("no telemetry address: give --telemetry HOST:PORT or set telemetry.address in the config")

@@ -4,7 +4,7 @@ import PoisePlot
 import PoiseTraces
 
 /// `poise plot`: an SVG of chosen columns over time.
-struct PlotCommand: ParsableCommand {
+struct PlotCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
         abstract: "Plot columns of traces or estimates over time as an SVG.",
@@ -37,7 +37,7 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output SVG file (- for standard output).")
     var output: String = "plot.svg"
 
-    func run() throws {
+    func execute() throws {
         Interruption.install()
         reading.apply()
         var tables: [(name: String, table: ColumnTable)] = []

@@ -5,7 +5,7 @@ import PoiseSimulation
 import PoiseTick
 import ArgumentParser
 
-struct ProbeCommand: ParsableCommand {
+struct ProbeCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Scan the I²C bus, identify the IMU and magnetometer, and print a few samples.",
@@ -29,13 +29,13 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: "How many samples to print.")
     var samples = 5
 
-    func run() throws {
+    func execute() throws {
         let target = try options.target()
         let calibration = SensorCalibration(configuration: target.configuration)
         switch target.board {
         case .sim:
             let chip = SimulatedMPU9250(motion: StaticPose(), errors: .typical, mounting: target.settings.mounting,
-                                        address: target.settings.address, seed: 1)
+                                        address: target.simulatedChipAddress, seed: 1)
             try probe(chip, target: target, calibration: calibration, pacer: .simulated)
         case .linux:
             let linuxBus: LinuxI2CBus

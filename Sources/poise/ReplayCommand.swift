@@ -1,5 +1,6 @@
 import ArgumentParser
 import PoiseCommandLine
+import PoiseConfig
 import PoiseFusion
 import PoiseMath
 import PoiseReplay
@@ -9,7 +10,7 @@ import PoiseTraces
 import Foundation
 
 /// `poise replay`: runs a recorded or synthetic trace through a filter.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a trace through an attitude filter and write the estimate.",
@@ -48,14 +49,14 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var reading: TraceInputOptions
 
-    @Option(help: "Reference frame or axes of the output attitude.")
-    var frame: String?
+    @Option(help: "Reference frame or axes of the output attitude (default: the config's frame.output).")
+    var frame: OutputFrame?
 
     @Option(help: "Magnetic declination for xTrueNorthZVertical, degrees east.")
     var declination: Float?
 
     @Option(help: "Extra column groups, comma-separated (or all).")
-    var columns: String = ""
+    var columns = ReplayColumnList()
 
     @Option(name: .shortAndLong, help: "Output CSV file (- for standard output).")
     var output: String = "-"
@@ -72,16 +73,16 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --realtime: where to send, HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
-    func run() throws {
+    func execute() throws {
         if realtime {
             var arguments = [trace]
             if let telemetry { arguments += ["--telemetry", telemetry] }
-            if let f = estimation.filter { arguments += ["--filter", f] }
+            if let f = estimation.filter { arguments += ["--filter", f.rawValue] }
             if let c = estimation.config { arguments += ["--config", c] }
-            if let m = estimation.mag { arguments += ["--mag", m] }
+            if let m = estimation.mag { arguments += ["--mag", m.rawValue] }
             if quiet { arguments.append("--quiet") }
             let play = try PlayCommand.parse(arguments)
-            try play.run()
+            try play.execute()
             return
         }
         Interruption.install()
@@ -89,21 +90,20 @@ struct ReplayCommand: ParsableCommand {
         let configuration = try estimation.loadConfiguration()
         var options = ReplayOptions()
         options.useMagnetometer = try estimation.useMagnetometer(configuration)
-        options.columns = try ReplayColumn.parseList(columns)
+        options.columns = columns.columns
         options.declinationDegrees = declination ?? Float(configuration.frame.declinationDegrees)
-        if let frame {
-            guard let parsed = OutputFrame(name: frame) else {
-                throw ValidationError("--frame '\(frame)' is not one of: \(OutputFrame.names.joined(separator: ", "))")
-            }
-            options.frame = parsed
-        } else {
-            options.frame = OutputFrame(configuration: configuration.frame)
+        options.frame = frame ?? OutputFrame(configuration: configuration.frame)
+        // The rule `poise check` applies to frame.output and filter.magnetometer.
+        if let problem = FrameMagnetometerRule.problem(
+            frame: options.frame.name, sensorMagnetometer: configuration.sensor.magnetometer,
+            fusesMagnetometer: options.useMagnetometer, fuseSetting: "the magnetometer fused: leave out --mag off") {
+            throw ValidationError(problem)
         }
         let choice = try estimation.filterChoice(configuration)
 
         let reader = try TraceReader(path: trace)
         if ticks || reader.sampleColumn >= 0 {
-            guard frame == nil, columns.isEmpty else {
+            guard frame == nil, columns.columns.isEmpty else {
                 throw ValidationError("--frame and --columns apply to the filter-only replay; a tick replay writes the recording format (ENU)")
             }
             let summary = try TickReplay.run(configuration: configuration, reader: reader, output: output)

@@ -7,7 +7,7 @@ import PoiseTick
 import PoiseTraces
 
 /// `poise run`: the product — the fixed-rate loop on the board or in the simulation.
-struct RunCommand: ParsableCommand {
+struct RunCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the fixed-rate loop: read the sensor, fuse, control, drive the outputs.",
@@ -38,14 +38,9 @@ struct RunCommand: ParsableCommand {
               sudo poise run --config /etc/poise.yaml     # on the board
             """)
 
-    @Option(help: "Configuration file (default: the built-in simulated balancing robot).")
-    var config: String?
+    @OptionGroup var loop: LoopOptions
 
-    @Option(help: "Stop cleanly after this many seconds.")
-    var duration: Double?
-
-    @Option(name: .customLong("stats-json"), help: "Write the loop statistics to this file as JSON at the end.")
-    var statsJSON: String?
+    @OptionGroup var statistics: StatisticsOption
 
     @Option(help: "Record every sample, the estimate and every output to this trace (.csv or .ptrace).")
     var record: String?
@@ -53,63 +48,63 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Send MAVLink telemetry to HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
-    @Flag(help: "Print only errors and warnings (no status line, no periodic log, no summary).")
-    var quiet = false
-
-    func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+    func execute() throws {
+        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: record, telemetry: telemetry, sensorOnly: false)
     }
 
-    func run() throws {
-        try RunCommand.start(config: config, duration: duration, statsJSON: statsJSON, record: record,
-                             telemetry: telemetry, quiet: quiet, sensorOnly: false)
-    }
-
-    static func start(config: String?, duration: Double?, statsJSON: String?, record: String?, telemetry: String?,
-                      quiet: Bool, sensorOnly: Bool) throws {
+    static func start(_ loop: LoopOptions, statsJSON: String?, record: String?, telemetry: String?,
+                      sensorOnly: Bool) throws {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
-        let configuration = try loopConfiguration(config)
+        let configuration = try loopConfiguration(loop.config)
         var options = RunOptions(signals: StopSignals(), processStart: processStart)
-        options.duration = duration
+        options.duration = loop.duration
         options.recordPath = record
         options.sensorOnly = sensorOnly
-        options.quiet = quiet
+        options.quiet = loop.quiet
         options.statusLine = isatty(2) == 1
-        options.configPath = config
+        options.configPath = loop.config
         if let telemetry {
             do { options.telemetry = try TelemetryAddress(parsing: telemetry) } catch {
-                printError("poise: --telemetry: \(error)")
-                throw ExitCode(1)
+                throw CLIError("--telemetry: \(error)")
             }
         }
-        if !quiet {
-            let board = configuration.board.kind == .sim ? "simulated board" : configuration.board.i2cBus
-            printError("poise: \(config ?? BuiltInConfiguration.name): \(configuration.controller.kind.rawValue) controller, \(configuration.filter.name.rawValue) filter, \(configuration.loop.rateHz) Hz on the \(board); Ctrl-C stops")
+        // Opened now, as the recording is: a path that cannot be written fails before the run.
+        let statisticsFile = try statsJSON.map { path throws(TraceError) in try OutputFile(path: path) }
+        if !loop.quiet {
+            printError("poise: \(loop.config ?? BuiltInConfiguration.name): \(banner(configuration, sensorOnly: sensorOnly)); Ctrl-C stops")
         }
         let result: RunResult
         do { result = try LoopRunner.run(configuration, options: options) } catch {
-            printError("poise: \(error.description)")
-            throw ExitCode(1)
+            throw CLIError(error.description)
         }
-        if !quiet {
+        if !loop.quiet {
             let how = result.signal != 0 ? "stopped by \(result.signal == SIGINT ? "SIGINT" : "SIGTERM")" : "finished"
             printError("poise: \(how) after \(String(format: "%.2f", result.seconds)) s; outputs safe\n" + result.statistics.summary())
         }
-        var failed = false
-        for problem in result.problems {
-            printError("poise: \(problem)")
-            failed = true
-        }
-        if let statsJSON {
-            do { try OutputFile.write(result.statistics.json(rateHz: result.rateHz, seconds: result.seconds), to: statsJSON) } catch {
-                printError("poise: \(error.description)")
-                failed = true
+        var problems = result.problems
+        if let statisticsFile {
+            do { try statisticsFile.finish(writing: result.statistics.json(rateHz: result.rateHz, seconds: result.seconds)) } catch {
+                problems.append(error.description)
             }
         }
-        if failed { throw ExitCode(1) }
+        if !problems.isEmpty { throw CLIError(problems: problems) }
     }
+
+    /// What runs where: "balance controller, poise filter, 1000 Hz on the simulated board".
+    static func banner(_ configuration: PoiseConfiguration, sensorOnly: Bool) -> String {
+        let controller = sensorOnly || configuration.controller.kind == .none
+            ? "no controller" : "\(configuration.controller.kind.rawValue) controller"
+        let board = configuration.board.kind == .sim ? "the simulated board" : configuration.board.i2cBus
+        return "\(controller), \(configuration.filter.name.rawValue) filter, \(SensorCLI.rate(configuration.loop.rateHz)) Hz on \(board)"
+    }
+}
+
+/// `--stats-json`, which `run` and `record` share.
+struct StatisticsOption: ParsableArguments {
+    @Option(name: .customLong("stats-json"), help: "Write the loop statistics to this file as JSON at the end.")
+    var statsJSON: String?
 }
 
 /// The configuration of `run`, `record` and `simulate`: the file, or the built-in simulated
@@ -119,13 +114,12 @@ func loopConfiguration(_ path: String?) throws -> PoiseConfiguration {
         if let path { return try PoiseConfiguration.load(path: path) }
         return try PoiseConfiguration.parse(text: BuiltInConfiguration.text, file: BuiltInConfiguration.name)
     } catch {
-        printError(error.description)
-        throw ExitCode(1)
+        throw CLIError.asIs(error.description)
     }
 }
 
 /// `poise record`: the loop with the sensor only — every sample to a trace.
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record the sensor at the loop rate to a trace (no controller, no outputs).",
@@ -143,20 +137,11 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "The trace to write (.csv or .ptrace).")
     var trace: String
 
-    @Option(help: "Configuration file (default: the built-in simulated board).")
-    var config: String?
+    @OptionGroup var loop: LoopOptions
 
-    @Option(help: "Stop cleanly after this many seconds.")
-    var duration: Double?
+    @OptionGroup var statistics: StatisticsOption
 
-    @Option(name: .customLong("stats-json"), help: "Write the loop statistics to this file as JSON at the end.")
-    var statsJSON: String?
-
-    @Flag(help: "Print only errors and warnings.")
-    var quiet = false
-
-    func run() throws {
-        try RunCommand.start(config: config, duration: duration, statsJSON: statsJSON, record: trace,
-                             telemetry: nil, quiet: quiet, sensorOnly: true)
+    func execute() throws {
+        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: trace, telemetry: nil, sensorOnly: true)
     }
 }

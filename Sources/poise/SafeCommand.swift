@@ -8,7 +8,7 @@ import PoiseTick
 import PoiseSimulation
 
 /// `poise safe`: drives every configured output to its safe value and exits.
-struct SafeCommand: ParsableCommand {
+struct SafeCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "safe",
         abstract: "Drive every configured output to its safe value, then exit.",
@@ -36,13 +36,12 @@ struct SafeCommand: ParsableCommand {
     @Option(help: "The configuration whose outputs to make safe.")
     var config: String
 
-    func run() throws {
+    func execute() throws {
         let configuration: PoiseConfiguration
         do {
             configuration = try PoiseConfiguration.load(path: config)
         } catch {
-            printError(error.description)
-            throw ExitCode(1)
+            throw CLIError.asIs(error.description)
         }
         let settings = OutputBankSettings(configuration: configuration)
         guard !settings.channels.isEmpty else {
@@ -83,8 +82,7 @@ struct SafeCommand: ParsableCommand {
                                               files: SimulatedPWMFiles(for: settings), bus: &bus)
         }
         for line in lines { print(line) }
-        for failure in failures { printError("poise: \(failure)") }
-        if !failures.isEmpty { throw ExitCode(1) }
+        if !failures.isEmpty { throw CLIError(problems: failures.map { "\($0)" }) }
     }
 
     /// Opens what it can (each channel at its safe value), drives safe, releases without

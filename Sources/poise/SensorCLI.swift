@@ -22,6 +22,9 @@ enum SensorCLI {
         var bus: String
         var settings: MPU9250Settings
         var configuration: PoiseConfiguration
+        /// Where the simulated chip answers: its AD0 pin as the configuration wires it
+        /// (board.address, 0x68 or 0x69), whatever address `--address` looks at.
+        var simulatedChipAddress: UInt8
         /// The file it came from, if any.
         var file: String?
     }
@@ -47,13 +50,9 @@ enum SensorCLI {
         return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
     }
 
-    /// Prints `poise: message` (and a hint) to stderr and fails with exit code 1.
-    static func fail(_ message: String, hint: String? = nil) -> ExitCode {
-        var text = "poise: \(message)\n"
-        if let hint { text += "poise: \(hint)\n" }
-        var bytes = Array(text.utf8)
-        _ = write(2, &bytes, bytes.count)
-        return ExitCode(1)
+    /// A failure printed as `poise: message` (and `poise: hint`), exit status 1.
+    static func fail(_ message: String, hint: String? = nil) -> CLIError {
+        CLIError(problems: [message] + (hint.map { [$0] } ?? []))
     }
 
     /// Driver logs go to stderr, warnings and above, so stdout stays the report.
@@ -131,13 +130,19 @@ struct SensorOptions: ParsableArguments {
 
     /// The file's configuration (every problem reported, nothing run) or the defaults, with
     /// the flags applied.
-    func target() throws -> SensorCLI.Target {
-        let configuration = try config.map { path throws(ConfigErrors) in try PoiseConfiguration.load(path: path) } ?? .default
+    /// - Parameter missingFileIsNew: a `--config` file that does not exist yet is one about to
+    ///   be written (`calibrate --save`): it holds the defaults.
+    func target(missingFileIsNew: Bool = false) throws -> SensorCLI.Target {
+        let configuration = try config.map { path throws(ConfigErrors) -> PoiseConfiguration in
+            if missingFileIsNew && !FileManager.default.fileExists(atPath: path) { return PoiseConfiguration.default }
+            return try PoiseConfiguration.load(path: path)
+        } ?? PoiseConfiguration.default
         var settings = MPU9250Settings(configuration: configuration)
+        let wired = settings.address
         if let address { settings.address = address.value }
         let kind: SensorCLI.Board = config == nil ? .linux : configuration.board.kind == .sim ? .sim : .linux
         return SensorCLI.Target(board: board ?? kind, bus: bus ?? configuration.board.i2cBus, settings: settings,
-                                configuration: configuration, file: config)
+                                configuration: configuration, simulatedChipAddress: wired, file: config)
     }
 }
 
@@ -149,10 +154,11 @@ extension SensorCLI {
         try OutputFile.write(text, to: path, editingInput: true)
     }
 
-    /// Whether `path` can be replaced: the file and its directory are writable.
+    /// Whether `path` can be replaced (or created): the file, if it exists, and its
+    /// directory are writable.
     static func canReplace(_ path: String) -> Bool {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        return FileManager.default.isWritableFile(atPath: target.path)
+        return (!FileManager.default.fileExists(atPath: target.path) || FileManager.default.isWritableFile(atPath: target.path))
             && FileManager.default.isWritableFile(atPath: target.deletingLastPathComponent().path)
     }
 }

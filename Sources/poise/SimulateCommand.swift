@@ -6,7 +6,7 @@ import PoiseTraces
 
 /// `poise simulate`: the closed loop in simulated time — plant, chip, filter, controller,
 /// outputs — as fast as the machine goes, with a summary, a recording and a plot.
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Run the closed loop against the simulated plant in simulated time and report how it went.",
@@ -23,11 +23,7 @@ struct SimulateCommand: ParsableCommand {
               poise simulate --record sim.csv && poise eval sim.csv --config configs/sim-balancing-robot.yaml
             """)
 
-    @Option(help: "Configuration file with `board.kind: sim` (default: the built-in balancing robot).")
-    var config: String?
-
-    @Option(help: "Simulated seconds.")
-    var duration: Double = 10
+    @OptionGroup var loop: LoopOptions
 
     @Option(help: "Record every tick to this trace (.csv or .ptrace).")
     var record: String?
@@ -35,26 +31,28 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG.")
     var plot: String?
 
-    @Flag(help: "Print only the summary.")
-    var quiet = false
+    /// Simulated seconds; the report keeps every tick, so they are bounded.
+    var duration: Double { loop.duration ?? 10 }
 
     func validate() throws {
-        guard duration.isFinite, duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in (0, 3600] s") }
+        if duration > 3600 { throw ValidationError("--duration: at most 3600 simulated seconds (the report keeps every tick)") }
     }
 
-    func run() throws {
-        let configuration = try loopConfiguration(config)
+    func execute() throws {
+        let configuration = try loopConfiguration(loop.config)
         var options = RunOptions(signals: StopSignals())
         options.virtualDuration = duration
         options.recordPath = record
-        options.quiet = quiet
-        options.configPath = config
+        options.quiet = loop.quiet
+        options.configPath = loop.config
+        // Tried now, as the recording is opened now: a path that cannot be written fails before
+        // the run. Not kept open: an interrupted simulation leaves no temporary file of it.
+        if let plot { try OutputFile(path: plot).discard() }
         let result: RunResult
         do { result = try LoopRunner.run(configuration, options: options) } catch {
-            printError("poise: \(error.description)")
-            throw ExitCode(1)
+            throw CLIError(error.description)
         }
-        guard let report = result.report else { throw ExitCode(1) }
+        guard let report = result.report else { throw CLIError("the simulated run made no report") }
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
         if let armed = report.armedAt {
@@ -68,8 +66,7 @@ struct SimulateCommand: ParsableCommand {
         } else {
             print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
         }
-        var failed = false
-        for problem in result.problems { printError("poise: \(problem)"); failed = true }
+        var problems = result.problems
         if let plot {
             let t = report.time
             var panels = [
@@ -83,9 +80,9 @@ struct SimulateCommand: ParsableCommand {
                 }))
             }
             panels.append(PlotPanel(title: "arm (0 disarmed, 1 armed, 2 failsafe)", series: [PlotSeries(name: "arm", x: t, y: report.arm)]))
-            let svg = SVGPlot(title: "poise simulate: \(config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
-            do { try OutputFile.write(svg, to: plot) } catch { printError("poise: \(error.description)"); failed = true }
+            let svg = SVGPlot(title: "poise simulate: \(loop.config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
+            do { try OutputFile.write(svg, to: plot) } catch { problems.append(error.description) }
         }
-        if failed { throw ExitCode(1) }
+        if !problems.isEmpty { throw CLIError(problems: problems) }
     }
 }

@@ -4,7 +4,7 @@ import PoiseTraces
 import PoiseMath
 
 /// `poise synth`: writes a trace with exact ground truth from a scripted motion.
-struct SynthCommand: ParsableCommand {
+struct SynthCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write a trace with exact ground truth from a scripted motion.",
@@ -20,8 +20,8 @@ struct SynthCommand: ParsableCommand {
               poise synth --motion tumble --disturbance 10:14:60,0,-30 --output magnet.ptrace
             """)
 
-    @Option(help: "A built-in motion: \(MotionScript.presetNames.joined(separator: ", ")).")
-    var motion: String?
+    @Option(help: "A built-in motion.")
+    var motion: MotionPresetName?
 
     @Option(help: "A motion script file (see docs/motion-scripts.md).")
     var script: String?
@@ -29,8 +29,8 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Sample rate, Hz.")
     var rate: Double = 200
 
-    @Option(help: "Sensor error preset: \(SensorErrorModel.presetNames.joined(separator: ", ")).")
-    var errors: String = "default"
+    @Option(help: "Sensor error preset.")
+    var errors = ErrorPresetName("default")
 
     @Option(help: "Seed of the noise generator.")
     var seed: UInt64 = 1
@@ -78,7 +78,7 @@ struct SynthCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute() throws {
         Interruption.install()
         let motionScript = try loadScript()
         let model = try errorModel()
@@ -89,7 +89,7 @@ struct SynthCommand: ParsableCommand {
         metadata.set("source", "poise-synth")
         // The file name, not the path: a trace should not depend on where it was made.
         metadata.set("motion", motionScript.name.split(separator: "/").last.map(String.init) ?? motionScript.name)
-        metadata.set("errors", errors)
+        metadata.set("errors", errors.name)
         metadata.set("seed", String(seed))
         metadata.set("rate_hz", String(rate))
         metadata.set("samples", String(generator.sampleCount))
@@ -114,20 +114,15 @@ struct SynthCommand: ParsableCommand {
     }
 
     private func loadScript() throws -> MotionScript {
-        if let motion {
-            guard let preset = MotionScript.preset(named: motion) else {
-                throw CLIError("unknown motion '\(motion)' (allowed: \(MotionScript.presetNames.joined(separator: ", ")))")
-            }
-            return preset
-        }
+        if let motion { return motion.script }
         let path = script!
         let text = try readTextFile(path)
         return try MotionScript(parsing: text, name: path)
     }
 
     private func errorModel() throws -> SensorErrorModel {
-        guard var model = SensorErrorModel.preset(named: errors) else {
-            throw CLIError("unknown error preset '\(errors)' (allowed: \(SensorErrorModel.presetNames.joined(separator: ", ")))")
+        guard var model = SensorErrorModel.preset(named: errors.name) else {
+            throw CLIError("unknown error preset '\(errors.name)'")
         }
         model.seed = seed
         if let gyroscopeNoise { model.gyroscopeNoiseDensity = gyroscopeNoise }

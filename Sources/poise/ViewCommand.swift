@@ -3,18 +3,18 @@ import Foundation
 
 /// `poise view` is a program of its own, `poise-view`, installed next to `poise`: the web
 /// server library it uses (and the TLS stack that library's networking links) would
-/// otherwise be loaded into every `poise run` on the board. `Poise.main` hands
-/// `poise view …` over to it before parsing; this entry keeps it in `poise --help`.
-struct ViewCommand: ParsableCommand {
+/// otherwise be loaded into every `poise run` on the board. This command takes every
+/// argument after `view` as it is, `--help` included, and hands them to it.
+struct ViewCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
         abstract: "Show the attitude in 3D, live plots and loop health in a web browser.",
         discussion: "Runs the poise-view program next to poise; `poise view --help` shows its options.")
 
-    @Argument(parsing: .allUnrecognized, help: "Arguments for poise-view.")
+    @Argument(parsing: .captureForPassthrough, help: "Arguments for poise-view (`poise view --help` lists them).")
     var arguments: [String] = []
 
-    func run() throws { try ViewProgram.replaceThisProcess(arguments: arguments) }
+    func execute() throws { try ViewProgram.replaceThisProcess(arguments: arguments) }
 }
 
 enum ViewProgram {
@@ -30,7 +30,7 @@ enum ViewProgram {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, argv)
         let reason = String(cString: strerror(errno))
-        throw ValidationError("`poise view` runs \(program), which cannot be started (\(reason)); "
+        throw CLIError("`poise view` runs \(program), which cannot be started (\(reason)); "
             + "build it with `swift build -c release --product poise-view` or install it next to poise")
     }
 }

@@ -34,8 +34,18 @@ struct PoiseRun {
 
 /// Runs the built `poise` with `arguments`.
 func poise(_ arguments: [String]) throws -> PoiseRun {
+    try runBuilt(poisePath, arguments)
+}
+
+/// Another program `swift build` puts next to `poise` (`poise-view`, the examples).
+func builtProgram(_ name: String) -> String {
+    repositoryRoot.appending(path: ".build/debug/\(name)").path
+}
+
+/// Runs the built program at `path` with `arguments`.
+func runBuilt(_ path: String, _ arguments: [String]) throws -> PoiseRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: poisePath)
+    process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     // Standard error goes to a file so neither stream can fill a pipe and block the child.
     let errorURL = FileManager.default.temporaryDirectory.appending(path: "poise-stderr-\(UUID().uuidString)")

@@ -174,3 +174,34 @@ struct CalibrateConfigTests {
         #expect(run.text.contains("\n    accelerometer_scale: ["))
     }
 }
+
+/// `calibrate --save` into a file of all defaults (`{}`) or one that does not exist yet.
+@Suite struct CalibrateSaveTests {
+    @Test func anAllDefaultsConfigTakesTheCalibration() throws {
+        let directory = try temporaryDirectory()
+        let config = directory.appending(path: "defaults.yaml").path
+        try "{}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try poise(["calibrate", "gyro", "--board", "sim", "--yes", "--config", config, "--save"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.error.contains("bug in the editor"))
+        #expect(run.text.contains("Saved sensor.calibration.gyroscope_bias in \(config)"), "\(run.text)")
+        let saved = try String(contentsOfFile: config, encoding: .utf8)
+        #expect(saved.hasPrefix("sensor:\n  calibration:\n    gyroscope_bias: ["), "\(saved)")
+        #expect(try poise(["check", config]).status == 0)
+    }
+
+    @Test func aConfigThatDoesNotExistYetIsCreated() throws {
+        let directory = try temporaryDirectory()
+        let config = directory.appending(path: "new.yaml").path
+        let run = try poise(["calibrate", "accel", "--board", "sim", "--yes", "--config", config, "--save"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.error.contains("no such file"))
+        let saved = try String(contentsOfFile: config, encoding: .utf8)
+        #expect(saved.hasPrefix("sensor:\n  calibration:\n    accelerometer_offset: ["), "\(saved)")
+        #expect(saved.contains("\n    accelerometer_scale: ["))
+        #expect(try poise(["check", config]).status == 0)
+        // Without --save a missing file is still an error: there is nothing to read.
+        let probe = try poise(["probe", "--config", directory.appending(path: "none.yaml").path])
+        #expect(probe.status == 1)
+    }
+}

@@ -63,9 +63,10 @@ private func runPoise(_ arguments: [String]) throws -> (status: Int32, stdout: S
 }
 
 @Test func probeWrongAddressIsAClearError() throws {
+    // The simulated chip is wired AD0 low (board.address 0x68): nothing answers at 0x69.
     let result = try runPoise(["probe", "--board", "sim", "--address", "0x69"])
-    // The simulated chip was built for 0x69 too, so this succeeds; a bad literal fails parsing.
-    #expect(result.status == 0)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("poise: no device answered at 0x69 on sim"))
     let bad = try runPoise(["probe", "--address", "0x99"])
     #expect(bad.status != 0)
 }

@@ -94,7 +94,7 @@ struct ReplayCommandTests {
 
         let badFilter = try poise(["replay", bad.path, "--filter", "kalman"])
         #expect(badFilter.status == 64)
-        #expect(badFilter.error.contains("poise, mekf, madgwick, mahony, complementary"))
+        #expect(badFilter.error.contains("Please provide one of 'poise', 'mekf', 'madgwick', 'mahony' or 'complementary'."))
     }
 
     @Test func invalidConfigIsRefused() throws {

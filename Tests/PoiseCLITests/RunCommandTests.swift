@@ -68,7 +68,7 @@ import Testing
         process.waitUntilExit()
         let error = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(error)")
-        #expect(error.contains("failsafe — stop requested") && error.contains("stopped by SIGTERM"))
+        #expect(error.contains(" s: stopped\n") && error.contains("stopped by SIGTERM"))
         #expect(FileManager.default.fileExists(atPath: stats))
         // The last tick drove every output to its safe value (all seven are 0 while safe).
         let text = try String(contentsOfFile: recording, encoding: .utf8)

@@ -59,8 +59,8 @@ struct SynthEvalPlotTests {
         let none = try poise(["synth"])
         #expect(none.status == 64)
         let unknown = try poise(["synth", "--motion", "loop-the-loop"])
-        #expect(unknown.status == 1)
-        #expect(unknown.error.hasPrefix("poise: unknown motion 'loop-the-loop' (allowed: "))
+        #expect(unknown.status == 64)
+        #expect(unknown.error.hasPrefix("Error: The value 'loop-the-loop' is invalid for '--motion <motion>'. Please provide one of 'demo', "))
     }
 
     @Test func evalScoresEveryFilterOnASyntheticTrace() throws {

@@ -99,6 +99,23 @@ import Testing
         #expect(ConfigEditor.snippet([("sensor.calibration.gyroscope_bias", .vector3([0.5, 0, -0.25]))]) == edited)
     }
 
+    @Test func anAllDefaultsFileTakesTheKeys() throws {
+        let value: [(path: String, value: ConfigValue)] = [("sensor.calibration.gyroscope_bias", .vector3([0.5, 0, -0.25]))]
+        #expect(try ConfigEditor.setting(value, in: "{}\n", file: "d.yaml")
+            == "sensor:\n  calibration:\n    gyroscope_bias: [0.5, 0.0, -0.25]\n")
+        #expect(try ConfigEditor.setting(value, in: "# Every key at its default.\n{}  # on purpose\n", file: "d.yaml")
+            == "# Every key at its default.\n# on purpose\n\nsensor:\n  calibration:\n    gyroscope_bias: [0.5, 0.0, -0.25]\n")
+    }
+
+    @Test func aFileWrittenInFlowStyleIsLeftAlone() throws {
+        let value: [(path: String, value: ConfigValue)] = [("sensor.calibration.gyroscope_bias", .vector3([0.5, 0, -0.25]))]
+        #expect {
+            try ConfigEditor.setting(value, in: "{board: {kind: sim}}\n", file: "f.yaml")
+        } throws: { error in
+            "\(error)".hasPrefix("f.yaml:1: the whole file is written in flow style")
+        }
+    }
+
     @Test func missingCalibrationGoesAtTheEndOfSensorWithItsIndentation() throws {
         let original = """
             sensor:

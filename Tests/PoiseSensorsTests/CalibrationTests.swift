@@ -176,3 +176,15 @@ struct Tumble: SimulatedMotion {
     #expect(close(sample.gyroscope, SIMD3(-0.1, 0, 0), 0.002))
     #expect(close(sample.accelerometer, SIMD3(0, 0, (Gravity.standard - 1) / 2), 0.005))
 }
+
+@Test func aSixPositionPoseMustBeResting() throws {
+    var still = VectorStatistics()
+    var shaken = VectorStatistics()
+    for i in 0..<100 {
+        still.add(SIMD3(0, 0, 9.81 + (i % 2 == 0 ? 0.01 : -0.01)))
+        shaken.add(SIMD3(i % 2 == 0 ? 0.5 : -0.5, 0, 9.81))
+    }
+    try AccelerometerSixPositionCalibration.checkResting(still)
+    let error = #expect(throws: CalibrationError.self) { try AccelerometerSixPositionCalibration.checkResting(shaken) }
+    #expect(error?.description.hasPrefix("the board moved: accelerometer standard deviation 0.5") == true)
+}
