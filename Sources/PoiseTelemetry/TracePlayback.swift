@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseRuntime
@@ -31,6 +32,11 @@ public struct TracePlayback: FilterWork, ~Copyable {
         var firstTime = 0.0
         var record = TickRecord()
         var count = 0
+        // A recording of `poise run` also has the arm state and the outputs the loop wrote:
+        // hand them on, so what is sent (and shown) is what the board did.
+        let armColumn = reader.columns.firstIndex(of: "arm")
+        let outputColumns = Array(reader.columns.indices.filter { reader.columns[$0].hasPrefix("out_") }.prefix(16))
+        record.outputs = ChannelCommands(count: outputColumns.count)
         while let sample = try reader.next() {
             let dt = previousTime.map { sample.time - $0 } ?? nominalStep
             if previousTime == nil { firstTime = sample.time }
@@ -46,9 +52,24 @@ public struct TracePlayback: FilterWork, ~Copyable {
             record.magnetometer = magnetometer ?? SIMD3(repeating: .nan)
             record.attitude = transform.attitude(fromENU: filter.attitude)
             record.filterFlags = filter.status.flags
+            if let armColumn, let arm = Self.whole(try reader.doubleValue(ofColumn: armColumn), atMost: 255) {
+                record.armState = UInt8(arm)
+            }
+            for (channel, column) in outputColumns.enumerated() {
+                // Recorded as µs of high time (pulses) or the level; the record holds ns, which
+                // the telemetry turns back into µs or, for a level channel, 0/1.
+                if let value = Self.whole(try reader.doubleValue(ofColumn: column) * 1000, atMost: Double(UInt32.max)) {
+                    record.outputs[channel] = UInt32(value)
+                }
+            }
             count += 1
             guard try body(record) else { break }
         }
         return count
+    }
+
+    /// `value` rounded, when it is a number from 0 to `limit` (an empty cell reads NaN).
+    static func whole(_ value: Double, atMost limit: Double) -> Double? {
+        value.isFinite && value >= 0 && value <= limit ? value.rounded() : nil
     }
 }

@@ -52,7 +52,7 @@ public struct ViewState: Sendable {
             let time = Double(m.timeBootMs) / 1000
             // Another sender, or the same one started again: the wall-clock offset of the old
             // one's SYSTEM_TIME says nothing about the new clock.
-            if attitudeSource != source || time < snapshot.time { snapshot.unixOffsetMs = nil }
+            if attitudeSource.map({ $0 != source }) == true || time < snapshot.time { snapshot.unixOffsetMs = nil }
             attitudeSource = source
             snapshot.q = q
             snapshot.rates = rates
