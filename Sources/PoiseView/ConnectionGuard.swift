@@ -40,6 +40,11 @@ public final class ConnectionGuard: Sendable {
         var connections = 0
         var descriptors = 0
         var admitted: Set<String> = []
+        /// Requests answered since memory was last given back, and when to give it back: 6 s
+        /// after the last of a crowd came, once FlyingFox's request timeouts (5 s) have let go
+        /// of theirs.
+        var newSinceTrim = 0
+        var trimAt: Double? = nil
     }
     let state = Mutex(State())
     let stopping = Atomic<Bool>(false)
@@ -103,6 +108,19 @@ public final class ConnectionGuard: Sendable {
             state.connections = connections.count
             state.descriptors = descriptors
             state.admitted = []
+            // After a crowd of connections, hand the memory they left free in malloc's
+            // per-thread arenas back to the system (glibc keeps it otherwise). An endless
+            // crowd postpones it at most until 10 000 requests.
+            let arrivals = seen.values.reduce(0) { $0 + $1.requests }
+            state.newSinceTrim += arrivals
+            if state.newSinceTrim >= 64 && (arrivals > 0 || state.trimAt == nil) && (state.trimAt == nil || state.newSinceTrim < 10_000) {
+                state.trimAt = now + 6
+            }
+            if let trimAt = state.trimAt, now >= trimAt {
+                state.trimAt = nil
+                state.newSinceTrim = 0
+                MallocTrim.run()
+            }
             var peers: [String: Peer] = [:]
             for connection in connections {
                 guard let bytes = ConnectionSockets.bytesReceived(connection.descriptor) else { continue }

@@ -26,8 +26,11 @@ public final class ViewServer: Sendable {
         let address = try sockaddr_in.inet(ip4: host, port: port)
         connectionGuard = ConnectionGuard(limits: limits)
         let pool = GuardedSocketPool(inner: HTTPServer.defaultPool(), connectionGuard: connectionGuard)
-        // `timeout` bounds a handler's time; ours answer from memory at once.
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 60, pool: pool, logger: .disabled))
+        // `timeout` bounds a handler's time; ours answer from memory at once. Keep it short:
+        // FlyingFox runs each request under a sleeping timeout task, and a cancelled sleep
+        // keeps its memory until its deadline, so with 60 s a burst of connections held about
+        // 800 bytes each for a minute (6000 connections: 4.7 MB).
+        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 5, pool: pool, logger: .disabled))
         var traceJSON: Data? = nil
         switch source {
         case .live(let udpPort, let channels):

@@ -70,8 +70,45 @@ struct ViewHTTPLimitsTests {
         usleep(500_000)
         #expect(view.process.isRunning, "poise view exited with too few descriptors")
         clients.removeAll()
-        usleep(500_000)
+        // Served again within 5 s (10 tries): a burst that outran the guard costs the server
+        // a restart of FlyingFox's accept loop, never the process.
+        var served = false
+        for _ in 0 ..< 10 where !served {
+            usleep(500_000)
+            served = get("/", port: port).hasPrefix("HTTP/1.1 200")
+        }
         #expect(view.process.isRunning)
-        #expect(get("/", port: port).hasPrefix("HTTP/1.1 200"))
+        #expect(served)
+    }
+
+    @Test func connectionChurnDoesNotKeepMemory() throws {
+        let view = try ViewProcess(["--udp-port", "0", "--port", "0"])
+        let port = try #require(pagePort(view))
+        func churn(rounds: Int) {
+            // 25 at a time: within the accept queue, so no connection waits for a SYN retry.
+            for _ in 0 ..< rounds {
+                let clients = (0 ..< 25).compactMap { _ in RawClient(port: port, timeoutSeconds: 5) }
+                for client in clients { client.send("GET /info.json HTTP/1.1\r\nHost: x\r\n\r\n") }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                for client in clients { _ = recv(client.descriptor, &buffer, buffer.count, 0) }
+            }
+        }
+        func anonymousKiB() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(view.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+        }
+        // The first crowd sets malloc's arenas up; the second must not leave more behind.
+        churn(rounds: 20)
+        usleep(8_000_000)
+        let before = anonymousKiB()
+        churn(rounds: 40)
+        // Long enough for the request timeouts (5 s) to let go and the memory to be trimmed.
+        usleep(8_000_000)
+        let after = anonymousKiB()
+        #expect(before > 0 && after > 0)
+        // 1000 connections: each used to hold about 800 bytes for a minute; measured +1476 KiB
+        // before, +536 KiB after (what is left is malloc arena growth, not live objects).
+        #expect(after - before < 1000, "anonymous memory \(before) -> \(after) KiB after 1000 connections")
     }
 }
