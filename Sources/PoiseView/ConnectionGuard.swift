@@ -136,6 +136,8 @@ public final class ConnectionGuard: Sendable {
                 if !peer.closing, case .close(let response) = verdict(peer, pending: bytes &- peer.baseline, now: now) {
                     peer.closing = true
                     closing.append((connection.descriptor, response))
+                } else if peer.closing {
+                    discardQueued(connection.descriptor)
                 }
                 peers[connection.peer] = peer
             }
@@ -144,7 +146,22 @@ public final class ConnectionGuard: Sendable {
         for (descriptor, response) in closing {
             if let response { ConnectionSockets.sendNow(descriptor, response) }
             shutdown(descriptor, Int32(SHUT_RDWR))
+            discardQueued(descriptor)
         }
+    }
+
+    /// Throws away what the kernel holds for a connection being closed. FlyingFox would read
+    /// it all first (a shut-down socket still returns its queued bytes), and its header
+    /// parsing costs the square of a line's length on both of the runtime's threads.
+    func discardQueued(_ descriptor: Int32) {
+        var scratch = [UInt8](repeating: 0, count: 65536)
+        for _ in 0 ..< 64 where recv(descriptor, &scratch, scratch.count, Int32(MSG_DONTWAIT)) > 0 {}
+    }
+
+    /// Whether `descriptor` is a connection this guard is closing: FlyingFox must not wait on it.
+    func isClosing(_ descriptor: Int32) -> Bool {
+        guard let peer = ConnectionSockets.peer(descriptor) else { return false }
+        return state.withLock { $0.peers[peer]?.closing == true }
     }
 
     enum Verdict: Equatable { case keep, close(response: String?) }

@@ -21,6 +21,7 @@ struct GuardedSocketPool: AsyncSocketPool {
             }
         }
         if events.contains(.read), !connectionGuard.admit(connection: descriptor) { throw RefusedConnection() }
+        if connectionGuard.isClosing(descriptor) { throw RefusedConnection() }
         try await inner.suspendSocket(socket, untilReadyFor: events)
     }
 }
