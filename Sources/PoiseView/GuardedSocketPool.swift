@@ -26,7 +26,7 @@ struct GuardedSocketPool: AsyncSocketPool {
     }
 }
 
-/// A connection turned away because the server is full.
+/// A connection turned away (the server is full) or being closed by the guard.
 struct RefusedConnection: Error, CustomStringConvertible {
-    var description: String { "refused: too many connections" }
+    var description: String { "closed by the connection limits" }
 }
