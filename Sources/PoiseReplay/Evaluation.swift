@@ -56,7 +56,7 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
         var times: [Double] = []
         var row = 0
         let feed = TraceFeed(calibration: calibration, useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
-        _ = try feed.run(&filter, reader: &reader) { sample, _, filter in
+        _ = try feed.run(&filter, reader: &reader) { sample, _, filter, _ in
             let scored = ranges.map { isScored(row: row, in: $0) } ?? true
             let before = scorer.scoredRows
             scorer.add(estimate: filter.attitude, reference: sample.truth, scored: scored)

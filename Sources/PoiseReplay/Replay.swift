@@ -63,7 +63,7 @@ public struct Replay {
         let feed = TraceFeed(calibration: options.calibration, useMagnetometer: options.useMagnetometer,
                              fallbackStep: options.fallbackStep)
         var count = 0
-        let read = try feed.run(&filter, reader: &reader) { sample, input, filter in
+        let read = try feed.run(&filter, reader: &reader) { sample, input, filter, _ in
             rowWriter.write(sample: sample, input: input, attitude: filter.attitude, status: filter.status, to: &writer)
             count += 1
             if count & 0x3FFF == 0 { progress(count) }

@@ -35,10 +35,11 @@ public struct TraceFeed: Sendable {
     }
 
     /// Updates `filter` with every sample of `reader`; after each update `body` sees the
-    /// (calibrated) sample, the filter's input and the filter, and returns false to stop.
+    /// (calibrated) sample, the filter's input, the filter and the reader (for the row's other
+    /// columns), and returns false to stop.
     public func run<Filter: AttitudeFilter>(
         _ filter: inout Filter, reader: inout TraceReader,
-        body: (TraceSample, InertialSample, borrowing Filter) throws -> Bool
+        body: (TraceSample, InertialSample, borrowing Filter, borrowing TraceReader) throws -> Bool
     ) throws -> Summary {
         let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
         var summary = Summary()
@@ -53,7 +54,7 @@ public struct TraceFeed: Sendable {
                                        magnetometer: useMagnetometer ? sample.magnetometer : nil)
             filter.update(input, dt: Float(dt))
             summary.samples += 1
-            guard try body(sample, input, filter) else { break }
+            guard try body(sample, input, filter, reader) else { break }
         }
         return summary
     }

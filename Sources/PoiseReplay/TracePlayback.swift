@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseSettings
@@ -29,9 +30,14 @@ public struct TracePlayback: FilterWork, ~Copyable {
         var transform = OutputFrameTransform(frame, declinationDegrees: declinationDegrees)
         var record = TickRecord()
         var count = 0
+        // A recording of `poise run` also has the arm state and the outputs the loop wrote:
+        // hand them on, so what is sent (and shown) is what the board did.
+        let armColumn = reader.columns.firstIndex(of: "arm")
+        let outputColumns = Array(reader.columns.indices.filter { reader.columns[$0].hasPrefix("out_") }.prefix(16))
+        record.outputs = ChannelCommands(count: outputColumns.count)
         var firstTime: Double? = nil
         let feed = TraceFeed(useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
-        _ = try feed.run(&filter, reader: &reader) { sample, input, filter in
+        _ = try feed.run(&filter, reader: &reader) { sample, input, filter, reader in
             let origin = firstTime ?? sample.time
             firstTime = origin
             record.tick = UInt64(count)
@@ -42,9 +48,24 @@ public struct TracePlayback: FilterWork, ~Copyable {
             record.magnetometer = input.magnetometer ?? SIMD3(repeating: .nan)
             record.attitude = transform.attitude(fromENU: filter.attitude)
             record.filterFlags = filter.status.flags
+            if let armColumn, let arm = Self.whole(try reader.doubleValue(ofColumn: armColumn), atMost: 255) {
+                record.armState = ArmState(rawValue: UInt8(arm)) ?? .disarmed
+            }
+            for (channel, column) in outputColumns.enumerated() {
+                // Recorded as µs of high time (pulses) or the level; the record holds ns, which
+                // the telemetry turns back into µs or, for a level channel, 0/1.
+                if let value = Self.whole(try reader.doubleValue(ofColumn: column) * 1000, atMost: Double(UInt32.max)) {
+                    record.outputs[channel] = UInt32(value)
+                }
+            }
             count += 1
             return try body(record)
         }
         return count
+    }
+
+    /// `value` rounded, when it is a number from 0 to `limit` (an empty cell reads NaN).
+    static func whole(_ value: Double, atMost limit: Double) -> Double? {
+        value.isFinite && value >= 0 && value <= limit ? value.rounded() : nil
     }
 }

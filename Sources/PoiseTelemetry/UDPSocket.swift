@@ -31,12 +31,13 @@ public final class UDPSocket: @unchecked Sendable {
         descriptor = fd
     }
 
-    /// A socket receiving datagrams on `port` of `host` (IPv4; default all interfaces).
-    public init(listeningOn port: UInt16, host: String = "0.0.0.0") throws(TelemetryError) {
+    /// A socket receiving datagrams on `port` of `host` (IPv4; default loopback only).
+    ///
+    /// No SO_REUSEADDR: with it a second listener on the same port binds too and silently
+    /// takes the stream from the first; without it the second one gets a clear error.
+    public init(listeningOn port: UInt16, host: String = "127.0.0.1") throws(TelemetryError) {
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         guard fd >= 0 else { throw TelemetryError("cannot create a UDP socket (\(String(cString: strerror(errno))))") }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -48,9 +49,13 @@ public final class UDPSocket: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             close(fd)
-            throw TelemetryError("cannot listen for MAVLink on UDP port \(port): \(reason)")
+            if code == EADDRINUSE {
+                throw TelemetryError("cannot listen for MAVLink on UDP \(host):\(port): the port is already in use "
+                    + "(another poise view or a ground station?); choose another with --udp-port")
+            }
+            throw TelemetryError("cannot listen for MAVLink on UDP \(host):\(port): \(String(cString: strerror(code)))")
         }
         descriptor = fd
     }

@@ -16,7 +16,7 @@ public final class MAVLinkListener: @unchecked Sendable {
     /// Where each snapshot also goes as one JSON datagram (PlotJuggler's UDP server), if anywhere.
     let relay: UDPSocket?
 
-    public init(port: UInt16, host: String = "0.0.0.0", hub: BroadcastHub, jsonRelay: TelemetryAddress? = nil) throws(TelemetryError) {
+    public init(port: UInt16, host: String = "127.0.0.1", hub: BroadcastHub, jsonRelay: TelemetryAddress? = nil) throws(TelemetryError) {
         socket = try UDPSocket(listeningOn: port, host: host)
         self.hub = hub
         relay = try jsonRelay.map { address throws(TelemetryError) in try UDPSocket(sendingTo: address) }
@@ -43,12 +43,25 @@ public final class MAVLinkListener: @unchecked Sendable {
             if error != nil || frames.isEmpty { state.countBadDatagram() }
             let now = Date().timeIntervalSince1970 * 1000
             for frame in frames where state.apply(frame, receivedAt: now) {
-                if let data = try? encoder.encode(state.snapshot) {
-                    hub.broadcast(String(decoding: data, as: UTF8.self))
-                    data.withUnsafeBytes { _ = relay?.send($0) }
+                let data: Data
+                do { data = try encoder.encode(state.snapshot) } catch {
+                    reportEncodingFailure(error)
+                    continue
                 }
+                hub.broadcast(String(decoding: data, as: UTF8.self))
+                data.withUnsafeBytes { _ = relay?.send($0) }
             }
         }
         finished.signal()
+    }
+
+    var encodingFailures = 0
+    /// ViewState keeps snapshots encodable, so this is a bug: say so on standard error (the
+    /// first time and then every 1000th, so a stream of them cannot flood the terminal).
+    func reportEncodingFailure(_ error: any Error) {
+        encodingFailures += 1
+        guard encodingFailures % 1000 == 1 else { return }
+        let line = "poise view: a snapshot could not be encoded and was not sent (\(encodingFailures) so far): \(error)\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -33,6 +33,7 @@ enum PageAssets {
   <label>Frame <select id="frame"><option value="enu">ENU</option><option value="nwu">NWU</option><option value="ned">NED</option></select></label>
   <button id="setReference">Set reference</button>
   <button id="clearReference" disabled>Clear reference</button>
+  <span id="referenceBadge" class="badge warn" style="display: none">relative to the reference</span>
   <span id="traceControls"><button id="play">Pause</button><input id="slider" type="range" min="0" max="1" step="0.001" value="0"><span id="timeLabel">0.00 s</span></span>
 </header>
 <main>

@@ -87,6 +87,39 @@ const FRAMES = {
   nwu: { fromNED: [0, 1, 0, 0], up: [0, 0, 1], labels: ["N", "W", "U"], eye: [-3.2, -2, 2.2] },
   ned: { fromNED: [1, 0, 0, 0], up: [0, 0, -1], labels: ["N", "E", "D"], eye: [-3.2, 2, -2.2] },
 };
+// ---- Plot axes and labels: pure functions (no page state), tested with node.
+// Ticks at a "nice" step (1, 2 or 5 × 10^k) covering [lo, hi] with at most `count` + 1 ticks;
+// the axis widens to whole steps. Labels carry just enough decimals for the step.
+function niceTicks(lo, hi, count) {
+  if (!isFinite(lo) || !isFinite(hi)) { lo = 0; hi = 1; }
+  if (hi - lo < 1e-9) { const pad = Math.max(1, Math.abs(lo) * 0.1); lo -= pad; hi += pad; }
+  const raw = (hi - lo) / Math.max(1, count), power = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9));
+  const first = Math.floor(lo / step + 1e-9), last = Math.ceil(hi / step - 1e-9);
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const ticks = [];
+  for (let k = first; k <= last; k++) {
+    const v = k * step;
+    ticks.push({ value: v, label: (Math.abs(v) < step / 2 ? 0 : v).toFixed(decimals) });
+  }
+  return { lo: first * step, hi: last * step, step, ticks };
+}
+// How many output channels to draw: as many as are named, else every channel that has ever
+// been non-zero (so an output going to its safe 0 keeps its line and legend).
+function channelCount(names, servo, previous) {
+  if (names && names.length) return names.length;
+  let last = -1;
+  (servo || []).forEach((v, k) => { if (v) last = k; });
+  return Math.max(previous || 0, last + 1);
+}
+function channelLabels(names, count) {
+  return Array.from({ length: count }, (_, k) => (names && names[k]) || `ch ${k + 1}`);
+}
+// Age of a live snapshot by the server's clock: `received` is the server's wall time of the
+// datagram; `skew` the browser's clock minus the server's, measured when the page loaded.
+function snapshotAgeMs(received, browserNow, skew) {
+  return received ? browserNow - skew - received : Infinity;
+}
 
 """#
 }

@@ -10,6 +10,7 @@ const state = {
   trace: [], traceTime: 0, playing: true, lastWall: performance.now(),
   history: [], lastReceive: 0, snapshotsReceived: 0, rxTimes: [],
   latencies: [], ages: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
+  channelNames: [], channelCount: 0, clockSkew: 0, plotTicks: {},
 };
 window.poiseModelView = null;
 
@@ -161,42 +162,49 @@ function drawHorizon(s) {
   ctx.textAlign = "left"; ctx.fillStyle = "#dde3ea"; ctx.font = "12px sans-serif";
   const deg = (v) => (v * 180 / Math.PI).toFixed(1);
   ctx.fillText(`roll ${deg(roll)}°  pitch ${deg(pitch)}°  heading ${heading.toFixed(1)}° (MAVLink NED)`, 8, 16);
+  // The horizon is always absolute: say so while the other views are relative to a reference.
+  if (state.reference) { ctx.fillStyle = "#ffd23f"; ctx.fillText("absolute: the reference does not apply here", 8, 32); }
 }
 
 // ---- Scrolling plots over the last 10 s of sensor time.
 const WINDOW = 10;
-function drawPlot(id, series, colors, names, fixedRange) {
+function drawPlot(id, series, colors, names, fixedRange, emptyText) {
   const canvas = document.getElementById(id), ctx = canvas.getContext("2d");
-  const w = canvas.width, h = canvas.height, pad = 34;
+  const w = canvas.width, h = canvas.height, pad = 40;
   ctx.clearRect(0, 0, w, h);
   const hist = state.history;
-  if (!hist.length) return;
+  ctx.fillStyle = "#8893a0"; ctx.font = "10px sans-serif";
+  if (!series.length && emptyText) { ctx.fillText(emptyText, pad, h / 2); }
+  if (!hist.length || !series.length) { state.plotTicks[id] = []; return; }
   const tEnd = hist[hist.length - 1].time, tStart = tEnd - WINDOW;
   let lo = Infinity, hi = -Infinity;
   for (const e of hist) for (const k of series) { const v = e[k]; if (v !== undefined && isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
   if (fixedRange) { lo = Math.min(lo, fixedRange[0]); hi = Math.max(hi, fixedRange[1]); }
-  if (!isFinite(lo)) return;
-  if (hi - lo < 1e-6) { hi += 1; lo -= 1; }
-  const X = (t) => pad + (t - tStart) / WINDOW * (w - pad - 4), Y = (v) => h - 14 - (v - lo) / (hi - lo) * (h - 22);
-  ctx.strokeStyle = "#2a313b"; ctx.fillStyle = "#8893a0"; ctx.font = "10px sans-serif";
-  for (let k = 0; k <= 4; k++) { const v = lo + (hi - lo) * k / 4, y = Y(v); ctx.beginPath(); ctx.moveTo(pad, y); ctx.lineTo(w, y); ctx.stroke(); ctx.fillText(v.toFixed(0), 2, y + 3); }
+  const axis = niceTicks(lo, hi, 4);
+  state.plotTicks[id] = axis.ticks.map((t) => t.label);
+  const X = (t) => pad + (t - tStart) / WINDOW * (w - pad - 4), Y = (v) => h - 14 - (v - axis.lo) / (axis.hi - axis.lo) * (h - 28);
+  ctx.strokeStyle = "#2a313b";
+  for (const t of axis.ticks) { const y = Y(t.value); ctx.beginPath(); ctx.moveTo(pad, y); ctx.lineTo(w, y); ctx.stroke(); ctx.fillText(t.label, 2, y + 3); }
   ctx.fillText(`${tStart.toFixed(1)} s`, pad, h - 2); ctx.fillText(`${tEnd.toFixed(1)} s`, w - 40, h - 2);
+  let legendX = pad + 8;
   series.forEach((k, n) => {
     ctx.strokeStyle = colors[n % colors.length]; ctx.beginPath();
     let started = false;
     for (const e of hist) { const v = e[k]; if (v === undefined || !isFinite(v)) continue; const x = X(e.time), y = Y(v); if (started) ctx.lineTo(x, y); else { ctx.moveTo(x, y); started = true; } }
     ctx.stroke();
-    ctx.fillStyle = colors[n % colors.length]; ctx.fillText(names[n], pad + 8 + n * 70, 10);
+    // The legend is drawn for every series, data or not, each after the previous one's width.
+    ctx.fillStyle = colors[n % colors.length]; ctx.fillText(names[n], legendX, 10);
+    legendX += ctx.measureText(names[n]).width + 14;
   });
 }
 
 function record(snapshot, attitude) {
   const last = state.history[state.history.length - 1];
-  if (last && snapshot.time < last.time) state.history = [];
+  if (last && snapshot.time < last.time) { state.history = []; state.ages = []; }
   if (last && snapshot.time === last.time) return;
   const a = Quat.coreMotionAngles(Quat.matrix(attitude)), d = 180 / Math.PI;
   const e = { time: snapshot.time, pitch: a.pitch * d, roll: a.roll * d, yaw: a.yaw * d };
-  (snapshot.servo || []).forEach((v, k) => { e["s" + k] = v; });
+  (snapshot.servo || []).forEach((v, k) => { if (k < state.channelCount) e["s" + k] = v; });
   state.history.push(e);
   while (state.history.length && state.history[0].time < snapshot.time - WINDOW) state.history.shift();
 }
@@ -234,6 +242,7 @@ function drawStatus(s) {
     const now = performance.now(), recent = state.rxTimes.filter((t) => now - t < 2000);
     rows.push(row("snapshots / s", (recent.length / 2).toFixed(0)));
     rows.push(row("frames / lost / bad datagrams", s ? `${s.frames} / ${s.lostFrames} / ${s.badDatagrams}` : "—"));
+    if (s && (s.nonFiniteDropped || s.namesEvicted)) rows.push(row("dropped: non-finite values / names over the limit", `${s.nonFiniteDropped || 0} / ${s.namesEvicted || 0}`, "warn"));
     rows.push(row("latency (received → drawn), median", isNaN(median(state.latencies)) ? "—" : median(state.latencies).toFixed(1) + " ms"));
     if (state.ages.length) rows.push(row("latency (tick → drawn), median", median(state.ages).toFixed(1) + " ms"));
   }
@@ -248,9 +257,11 @@ function drawStatus(s) {
 function updateLink() {
   const link = document.getElementById("link");
   if (state.mode === "trace") { link.textContent = "trace"; link.className = "badge ok"; return; }
-  const age = performance.now() - state.lastReceive;
+  // By the datagram's own time, not by when this page got it: a page opened long after the
+  // stream stopped is handed the last snapshot at once, and must not call it live.
+  const s = state.snapshot, age = s ? snapshotAgeMs(s.received, Date.now(), state.clockSkew) : Infinity;
   if (!state.socketOpen) { link.textContent = "reconnecting to poise view"; link.className = "badge bad"; }
-  else if (!state.snapshotsReceived || age > 1500) { link.textContent = state.snapshotsReceived ? `no data for ${(age / 1000).toFixed(0)} s` : "waiting for MAVLink"; link.className = "badge warn"; }
+  else if (!state.snapshotsReceived || age > 1500) { link.textContent = state.snapshotsReceived && isFinite(age) ? `no data for ${(age / 1000).toFixed(0)} s` : "waiting for MAVLink"; link.className = "badge warn"; }
   else { link.textContent = `live · system ${state.snapshot.systemID}`; link.className = "badge ok"; }
 }
 
@@ -286,10 +297,14 @@ function draw() {
   drawBoardView(R);
   drawDieView(R);
   drawHorizon(s);
+  state.channelCount = channelCount(state.channelNames, s && s.servo, state.channelCount);
   if (state.mode === "trace") traceHistory(); else if (s) record(s, attitude);
   drawPlot("anglePlot", ["pitch", "roll", "yaw"], ["#ff6b6b", "#69db7c", "#74c0fc"], ["pitch (x)", "roll (y)", "yaw (z)"], [-90, 90]);
-  const servos = s && s.servo ? s.servo.map((_, k) => "s" + k) : [];
-  drawPlot("outputPlot", servos, ["#ffa94d", "#da77f2", "#66d9e8", "#a9e34b", "#ff8787", "#748ffc", "#ffd43b", "#63e6be"], servos.map((k) => "ch " + (Number(k.slice(1)) + 1)));
+  const servos = Array.from({ length: state.channelCount }, (_, k) => "s" + k), labels = channelLabels(state.channelNames, state.channelCount);
+  drawPlot("outputPlot", servos, ["#ffa94d", "#da77f2", "#66d9e8", "#a9e34b", "#ff8787", "#748ffc", "#ffd43b", "#63e6be"], labels, null,
+    state.mode === "live" ? "no output channel has been non-zero yet (poise view --config names them)" : "the trace has no output channels");
+  const referenceBadge = document.getElementById("referenceBadge");
+  referenceBadge.style.display = state.reference ? "" : "none";
   if (s && state.fresh && s.received) {
     const now = Date.now();
     state.latencies.push(now - s.received);
@@ -312,6 +327,9 @@ function draw() {
     time: s ? s.time : null, frame: state.frame, reference: state.reference, snapshots: state.snapshotsReceived,
     traceLength: state.trace.length, fps: state.fps, latencyMedian: window.poiseLatencyMedian,
     latencies: state.latencies.length, tickLatencyMedian: median(state.ages), ages: state.ages.length,
+    arm: document.getElementById("arm").textContent, link: document.getElementById("link").textContent,
+    channels: labels, outputTicks: state.plotTicks.outputPlot, angleTicks: state.plotTicks.anglePlot,
+    outputs: s && s.servo ? s.servo.slice(0, state.channelCount) : [], referenceShown: referenceBadge.style.display !== "none",
   };
   document.getElementById("poise-debug").textContent = JSON.stringify(window.poiseDebug);
 }
@@ -320,7 +338,12 @@ function connect() {
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   socket.onopen = () => { state.socketOpen = true; };
   socket.onmessage = (event) => {
-    try { state.snapshot = JSON.parse(event.data); } catch (e) { return; }
+    let next;
+    try { next = JSON.parse(event.data); } catch (e) { return; }
+    // A new sender (or the same one restarted): its clock is not the old one's.
+    const previous = state.snapshot;
+    if (previous && (next.systemID !== previous.systemID || next.time < previous.time)) { state.ages = []; state.history = []; }
+    state.snapshot = next;
     state.fresh = true;
     state.snapshotsReceived++;
     state.lastReceive = performance.now();
@@ -348,6 +371,8 @@ async function start() {
   document.getElementById("clearReference").onclick = () => { state.reference = null; document.getElementById("clearReference").disabled = true; state.history = []; };
   const info = await (await fetch("info.json")).json();
   state.mode = info.mode;
+  state.channelNames = info.channels || [];
+  if (info.now) state.clockSkew = Date.now() - info.now;
   if (info.mode === "trace") {
     state.trace = await (await fetch("trace.json")).json();
     document.getElementById("traceControls").style.display = "flex";

@@ -36,4 +36,10 @@ public enum TraceSnapshots {
         _ = try choice.run(&playback)
         return snapshots
     }
+
+    /// The output channels' names, from the trace's `out_NAME` columns (a `poise run`
+    /// recording), in channel order; empty when it has none.
+    public static func channelNames(path: String) throws -> [String] {
+        try TraceReader(path: path).columns.filter { $0.hasPrefix("out_") }.prefix(16).map { String($0.dropFirst(4)) }
+    }
 }

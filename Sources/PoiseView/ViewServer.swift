@@ -7,47 +7,93 @@ import Foundation
 /// network access beyond the page's own host is needed.
 public final class ViewServer: Sendable {
     public enum Source: Sendable {
-        /// Live snapshots from the MAVLink stream, pushed by the hub.
-        case live(udpPort: UInt16)
-        /// A whole trace, already as JSON snapshots, played in the page with a time slider.
-        case trace(name: String, snapshotsJSON: Data)
+        /// Live snapshots from the MAVLink stream, pushed by the hub. `channels`: the output
+        /// channels' names from the configuration, when given (MAVLink does not carry them).
+        case live(udpPort: UInt16, channels: [String] = [])
+        /// A whole trace, already as JSON snapshots, played in the page with a time slider;
+        /// `channels` from its `out_NAME` columns.
+        case trace(name: String, snapshotsJSON: Data, channels: [String] = [])
     }
 
     let server: HTTPServer
     public let hub: BroadcastHub
     let routes: [(String, String, Data)]
+    /// Request size and time, connection and descriptor limits (FlyingFox has none).
+    public let connectionGuard: ConnectionGuard
 
-    public init(host: String, port: UInt16, source: Source, hub: BroadcastHub) throws {
+    public init(host: String, port: UInt16, source: Source, hub: BroadcastHub, limits: ConnectionLimits = ConnectionLimits()) throws {
         self.hub = hub
         let address = try sockaddr_in.inet(ip4: host, port: port)
-        server = HTTPServer(address: address, timeout: 60, logger: .disabled)
-        let info: [String: Any]
+        connectionGuard = ConnectionGuard(limits: limits)
+        let pool = GuardedSocketPool(inner: HTTPServer.defaultPool(), connectionGuard: connectionGuard)
+        // `timeout` bounds a handler's time; ours answer from memory at once. Keep it short:
+        // FlyingFox runs each request under a sleeping timeout task, and a cancelled sleep
+        // keeps its memory until its deadline, so with 60 s a burst of connections held about
+        // 800 bytes each for a minute (6000 connections: 4.7 MB).
+        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 5, pool: pool, logger: .disabled))
         var traceJSON: Data? = nil
         switch source {
-        case .live(let udpPort):
-            info = ["mode": "live", "udpPort": Int(udpPort)]
-        case .trace(let name, let json):
-            info = ["mode": "trace", "name": name]
+        case .live(let udpPort, let channels):
+            info = ["mode": "live", "udpPort": Int(udpPort), "channels": channels]
+        case .trace(let name, let json, let channels):
+            info = ["mode": "trace", "name": name, "channels": channels]
             traceJSON = json
         }
-        let infoJSON = try JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])
         routes = [
             ("GET /", "text/html; charset=utf-8", Data(PageAssets.html.utf8)),
             ("GET /index.html", "text/html; charset=utf-8", Data(PageAssets.html.utf8)),
             ("GET /app.js", "text/javascript; charset=utf-8", Data(PageAssets.script.utf8)),
-            ("GET /info.json", "application/json", infoJSON),
         ] + (traceJSON.map { [("GET /trace.json", "application/json", $0)] } ?? [])
+    }
+
+    /// What the page is told first. `now`: this machine's wall clock, ms since 1970, so the
+    /// page can age snapshots by the server's clock even when it runs on another machine.
+    let info: [String: any Sendable]
+    func infoJSON() throws -> Data {
+        var info = info
+        info["now"] = Date().timeIntervalSince1970 * 1000
+        return try JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])
     }
 
     /// Serves until the process ends; throws when the port cannot be opened.
     public func run() async throws {
+        let limiter = connectionGuard
+        // Every route tells the guard a request was answered, so it can tell a connection that
+        // is still sending its request from one between requests.
         for (route, type, body) in routes {
-            await server.appendRoute(HTTPRoute(stringLiteral: route)) { _ in
-                HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: body)
+            await server.appendRoute(HTTPRoute(stringLiteral: route)) { request in
+                limiter.noteRequest(request, webSocket: false)
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: body)
             }
         }
-        await server.appendRoute("GET /ws", to: .webSocket(PageSocket(hub: hub)))
-        try await server.run()
+        await server.appendRoute("GET /info.json") { [self] request in
+            limiter.noteRequest(request, webSocket: false)
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: try infoJSON())
+        }
+        let socket = WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: PageSocket(hub: hub)))
+        await server.appendRoute("GET /ws") { request in
+            limiter.noteRequest(request, webSocket: true)
+            return try await socket.handleRequest(request)
+        }
+        // Anything else: 404, or 413 for a body (the page never sends one).
+        await server.appendRoute("*") { request in
+            limiter.noteRequest(request, webSocket: false)
+            let hasBody = (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0 || request.headers[.transferEncoding] != nil
+            return HTTPResponse(statusCode: hasBody ? .payloadTooLarge : .notFound, headers: [.connection: "close"])
+        }
+        connectionGuard.start()
+        defer { connectionGuard.stop() }
+        while true {
+            do {
+                try await server.run()
+                return
+            } catch SocketError.failed(let type, let code, _) where type == "Accept" && (code == EMFILE || code == ENFILE) {
+                // Only if a burst of connections outran the guard: FlyingFox's accept loop ends
+                // on this error. Serve again (the pages reconnect by themselves).
+                FileHandle.standardError.write(Data("poise view: out of file descriptors; refusing connections until some close\n".utf8))
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
     }
     public func waitUntilListening() async throws {
         try await server.waitUntilListening()

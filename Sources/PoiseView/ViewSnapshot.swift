@@ -15,7 +15,7 @@ public struct ViewSnapshot: Codable, Sendable, Equatable {
     public var acc: [Int] = [0, 0, 0]
     public var gyro: [Int] = [0, 0, 0]
     public var mag: [Int] = [0, 0, 0]
-    /// SERVO_OUTPUT_RAW servo1…16, µs (or 0/1 levels).
+    /// SERVO_OUTPUT_RAW servo1…16, µs (or 0/1 levels); all 16, unused ones 0.
     public var servo: [Int] = []
     /// 0 disarmed, 1 armed, 2 failsafe (HEARTBEAT custom_mode bits 0–7).
     public var arm: Int = 0
@@ -37,6 +37,10 @@ public struct ViewSnapshot: Codable, Sendable, Equatable {
     public var unixOffsetMs: Double? = nil
     /// Frames received in total.
     public var frames: Int = 0
+    /// Messages dropped because a value was NaN or infinite.
+    public var nonFiniteDropped: Int = 0
+    /// NAMED_VALUE_FLOAT names forgotten to keep the snapshot small.
+    public var namesEvicted: Int = 0
 
     public init() {}
 }

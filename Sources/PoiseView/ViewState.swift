@@ -1,9 +1,21 @@
 import PoiseTelemetry
 
 /// Folds decoded MAVLink frames into the newest ``ViewSnapshot``.
+///
+/// Whatever arrives, the snapshot stays encodable and small: values that are not finite are
+/// dropped (JSON has no NaN), and at most ``maximumNamedValues`` NAMED_VALUE_FLOAT names are
+/// kept, the least recently updated going first.
 public struct ViewState: Sendable {
+    /// Names kept from NAMED_VALUE_FLOAT. Poise sends eight; the rest of the room is for other
+    /// senders on the same port.
+    public static let maximumNamedValues = 32
+
     public private(set) var snapshot = ViewSnapshot()
     var lastSequence: [Int: UInt8] = [:]
+    /// Kept names, least recently updated first.
+    var valueOrder: [String] = []
+    /// The sender of the newest attitude, to notice when another one takes over.
+    var attitudeSource: Int? = nil
 
     public init() {}
 
@@ -30,12 +42,21 @@ public struct ViewState: Sendable {
         case .systemTime(let m):
             snapshot.unixOffsetMs = Double(m.timeUnixUsec) / 1000 - Double(m.timeBootMs)
         case .attitude(let m):
-            snapshot.euler = [m.roll, m.pitch, m.yaw]
-            snapshot.rates = [m.rollSpeed, m.pitchSpeed, m.yawSpeed]
+            let euler = [m.roll, m.pitch, m.yaw], rates = [m.rollSpeed, m.pitchSpeed, m.yawSpeed]
+            guard allFinite(euler + rates) else { return dropNonFinite() }
+            snapshot.euler = euler
+            snapshot.rates = rates
         case .attitudeQuaternion(let m):
-            snapshot.q = [m.q1, m.q2, m.q3, m.q4]
-            snapshot.rates = [m.rollSpeed, m.pitchSpeed, m.yawSpeed]
-            snapshot.time = Double(m.timeBootMs) / 1000
+            let q = [m.q1, m.q2, m.q3, m.q4], rates = [m.rollSpeed, m.pitchSpeed, m.yawSpeed]
+            guard allFinite(q + rates) else { return dropNonFinite() }
+            let time = Double(m.timeBootMs) / 1000
+            // Another sender, or the same one started again: the wall-clock offset of the old
+            // one's SYSTEM_TIME says nothing about the new clock.
+            if attitudeSource.map({ $0 != source }) == true || time < snapshot.time { snapshot.unixOffsetMs = nil }
+            attitudeSource = source
+            snapshot.q = q
+            snapshot.rates = rates
+            snapshot.time = time
             snapshot.received = receivedAt
             return true
         case .scaledIMU(let m):
@@ -43,16 +64,46 @@ public struct ViewState: Sendable {
             snapshot.gyro = [Int(m.xgyro), Int(m.ygyro), Int(m.zgyro)]
             snapshot.mag = [Int(m.xmag), Int(m.ymag), Int(m.zmag)]
         case .servoOutputRaw(let m):
+            // All 16 slots, zeros included: a channel at 0 is a safe output, not a missing one
+            // (the page decides how many channels to draw).
             var servo: [Int] = []
             for i in 0 ..< 16 { servo.append(Int(m.servo[i])) }
-            while let last = servo.last, last == 0 { servo.removeLast() }
             snapshot.servo = servo
         case .namedValueFloat(let m):
-            snapshot.values[m.name] = m.value
+            let name = m.name
+            guard m.value.isFinite else {
+                remove(name)
+                return dropNonFinite()
+            }
+            remember(name)
+            snapshot.values[name] = m.value
         }
         return false
     }
 
     /// Counts a datagram that was not (entirely) MAVLink this viewer understands.
     public mutating func countBadDatagram() { snapshot.badDatagrams += 1 }
+
+    func allFinite(_ values: [Float]) -> Bool { values.allSatisfy(\.isFinite) }
+
+    mutating func dropNonFinite() -> Bool {
+        snapshot.nonFiniteDropped += 1
+        return false
+    }
+
+    /// Marks `name` as the most recently updated, evicting the least recent one when full.
+    mutating func remember(_ name: String) {
+        if let index = valueOrder.firstIndex(of: name) {
+            valueOrder.remove(at: index)
+        } else if valueOrder.count >= Self.maximumNamedValues {
+            snapshot.values[valueOrder.removeFirst()] = nil
+            snapshot.namesEvicted += 1
+        }
+        valueOrder.append(name)
+    }
+
+    mutating func remove(_ name: String) {
+        if let index = valueOrder.firstIndex(of: name) { valueOrder.remove(at: index) }
+        snapshot.values[name] = nil
+    }
 }

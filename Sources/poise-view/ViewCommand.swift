@@ -18,8 +18,9 @@ struct ViewCommand: ParsableCommand {
             internet; open the printed address.
 
             Examples:
-              poise view                               # MAVLink on UDP 14550, page on 127.0.0.1:8080
-              poise view --udp-port 14551 --host 0.0.0.0 --port 8000
+              poise view                               # MAVLink on UDP 127.0.0.1:14600, page on 127.0.0.1:8080
+              poise view --udp-host 0.0.0.0            # MAVLink from a board across the network
+              poise view --udp-port 14601 --host 0.0.0.0 --port 8000
               poise view --plotjuggler 127.0.0.1:9870  # and plot every field in PlotJuggler
               poise view run.csv --config boards/sim.yaml
             """)
@@ -29,11 +30,12 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var estimation: EstimationOptions
 
+    // Not 14550: that is QGroundControl's, and both on one port would split the stream.
     @Option(help: "UDP port to receive MAVLink on (0 picks a free one).")
-    var udpPort: UInt16 = 14550
+    var udpPort: UInt16 = 14600
 
-    @Option(help: "Address to receive MAVLink on.")
-    var udpHost = "0.0.0.0"
+    @Option(help: "Address to receive MAVLink on: this machine only by default; 0.0.0.0 for every interface (a board across the network).")
+    var udpHost = "127.0.0.1"
 
     @Option(help: "Address the web page is served on (0.0.0.0 for other machines on the network).")
     var host = "127.0.0.1"
@@ -43,6 +45,17 @@ struct ViewCommand: ParsableCommand {
 
     @Option(help: "Also send every live snapshot as a JSON datagram to HOST:PORT (PlotJuggler's UDP server).")
     var plotjuggler: String?
+
+    @Option(help: "Page connections open at once; more are answered 503 until some close.")
+    var maxConnections = ConnectionLimits().connections
+
+    @Option(help: "Seconds a browser may take to send one request; slower connections are closed.")
+    var requestTimeout = ConnectionLimits().requestSeconds
+
+    func validate() throws {
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1, got \(maxConnections)") }
+        guard requestTimeout > 0, requestTimeout.isFinite else { throw ValidationError("--request-timeout must be more than 0 s, got \(requestTimeout)") }
+    }
 
     func run() throws {
         let hub = BroadcastHub()
@@ -60,15 +73,21 @@ struct ViewCommand: ParsableCommand {
                 snapshots = stride(from: 0, to: snapshots.count, by: step).map { snapshots[$0] }
             }
             let json = try JSONEncoder().encode(snapshots)
-            source = .trace(name: URL(fileURLWithPath: trace).lastPathComponent, snapshotsJSON: json)
+            source = .trace(name: URL(fileURLWithPath: trace).lastPathComponent, snapshotsJSON: json,
+                            channels: try TraceSnapshots.channelNames(path: trace))
         } else {
             let relay = try plotjuggler.map { text throws(TelemetryError) in try TelemetryAddress(parsing: text) }
             let mavlink = try MAVLinkListener(port: udpPort, host: udpHost, hub: hub, jsonRelay: relay)
             mavlink.start()
             listener = mavlink
-            source = .live(udpPort: mavlink.port)
+            // MAVLink carries no channel names: they come from --config when it is given.
+            let channels = estimation.config == nil ? [] : try estimation.loadConfiguration().outputs.channels.prefix(16).map(\.name)
+            source = .live(udpPort: mavlink.port, channels: channels)
         }
-        let server = try ViewServer(host: host, port: port, source: source, hub: hub)
+        var limits = ConnectionLimits()
+        limits.connections = maxConnections
+        limits.requestSeconds = requestTimeout
+        let server = try ViewServer(host: host, port: port, source: source, hub: hub, limits: limits)
         let outcome = ServerOutcome()
         let done = DispatchSemaphore(value: 0)
         Task {

@@ -20,7 +20,7 @@ struct PlayCommand: PoiseCommand {
             QGroundControl or PlotJuggler (docs/telemetry.md).
 
             Examples:
-              poise play run.csv --telemetry 127.0.0.1:14550
+              poise play run.csv --telemetry 127.0.0.1:14600   # to poise view (QGroundControl: 14550)
               poise play run.ptrace --config boards/sim.yaml --speed 2 --loop
             """)
 

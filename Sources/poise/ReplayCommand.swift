@@ -37,7 +37,7 @@ struct ReplayCommand: PoiseCommand {
             Examples:
               poise replay run.csv --output estimate.csv
               poise replay run.ptrace --config configs/sim-balancing-robot.yaml -o replayed.csv
-              poise replay run.csv --realtime --telemetry 127.0.0.1:14550   # watch it in poise view
+              poise replay run.csv --realtime --telemetry 127.0.0.1:14600   # watch it in poise view
               poise replay run.csv --filter madgwick --mag off --frame nwu -o - | head
               poise replay run.ptrace --config boards/sim.yaml --columns gravity,heading,bias -o est.csv
             """)

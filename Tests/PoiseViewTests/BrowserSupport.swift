@@ -49,9 +49,15 @@ final class ViewProcess {
     /// The first line it prints: "poise view: http://127.0.0.1:PORT/ (MAVLink on UDP …:PORT)".
     let banner: String
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: poisePath)
-        process.arguments = ["view"] + arguments
+    /// `descriptorLimit`: run it under `ulimit -n` of that.
+    init(_ arguments: [String], descriptorLimit: Int? = nil) throws {
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" view \"$@\"", poisePath] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: poisePath)
+            process.arguments = ["view"] + arguments
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -50,6 +50,30 @@ struct BrowserTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func aRecordingShowsItsArmStateOutputsAndChannelNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-view-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The simulated quadrotor arms after about 3.6 s and then drives its motors.
+        let recording = directory.appending(path: "quad.csv").path
+        let config = repositoryRoot.appending(path: "configs/sim-quad-x.yaml").path
+        runProcess(poisePath, ["run", "--config", config, "--duration", "6", "--record", recording, "--quiet"], timeout: 120)
+        let names = try TraceSnapshots.channelNames(path: recording)
+        #expect(!names.isEmpty)
+        let view = try ViewProcess([recording, "--config", config, "--port", "0"])
+        let page = try pageDebug(view.url + "?t=5.2")
+        #expect(page["arm"] as? String == "ARMED")
+        #expect(page["channels"] as? [String] == names)
+        let outputs = page["outputs"] as? [Int] ?? []
+        #expect(outputs.count == names.count && outputs.contains { $0 != 0 }, "\(outputs)")
+        let ticks = page["outputTicks"] as? [String] ?? []
+        #expect(!ticks.isEmpty && Set(ticks).count == ticks.count, "\(ticks)")
+        screenshot(view.url + "?t=5.2", name: "poise-view-recording")
+        // With a reference set, the page says so.
+        let relative = try pageDebug(view.url + "?t=5.2&reference=1")
+        #expect(relative["referenceShown"] as? Bool == true)
+        #expect(page["referenceShown"] as? Bool == false)
+    }
+
     @Test func livePageReceivesTheMAVLinkStreamThroughGarbageAndARestart() throws {
         let view = try ViewProcess(["--udp-port", "0", "--udp-host", "127.0.0.1", "--port", "0"])
         let port = try #require(view.udpPort)
