@@ -1,5 +1,6 @@
 import PoiseConfig
 import PoiseFusion
+import PoiseMath
 import PoiseOutputs
 import PoiseSensors
 import PoiseSettings
@@ -80,7 +81,9 @@ import Testing
         balance["controller.kind"] = "balance"
         var quad = plain
         quad["controller.kind"] = "quad_x"
-        return [plain, balance, quad]
+        var trueNorth = plain
+        trueNorth["frame.output"] = "xTrueNorthZVertical"
+        return [plain, balance, quad, trueNorth]
     }()
 
     /// A channel table: element defaults, then `values`.
@@ -147,7 +150,8 @@ import Testing
             let channels = base.list("outputs.channels")
             for index in channels.indices {
                 var changed = channels
-                let value = try #require(Self.other(key, than: try #require(changed[index][path])))
+                let current = try #require(changed[index][path])
+                let value = try #require(Self.other(key, than: current))
                 changed[index][path] = value
                 var table = base
                 table["outputs.channels"] = .list(changed)
@@ -156,6 +160,34 @@ import Testing
             }
         }
         #expect(landed, "outputs.channels[].\(path) changes no channel's settings")
+    }
+
+    /// Two keys never land on the same field: a binding copied with the wrong key path would
+    /// still change something, but the field of another key.
+    @Test func noTwoKeysLandOnTheSameField() throws {
+        var byLanding: [[String]: [String]] = [:]
+        for base in Self.bases {
+            let before = Self.tickSettings(PoiseConfiguration(values: base)).mapValues { $0.split(separator: "\n") }
+            for key in ConfigSchema.keys where Self.outsideTheTick[key.path] == nil {
+                if case .list = key.type { continue }
+                guard let current = base[key.path], let value = Self.other(key, than: current) else { continue }
+                var changed = base
+                changed[key.path] = value
+                let after = Self.tickSettings(PoiseConfiguration(values: changed)).mapValues { $0.split(separator: "\n") }
+                var landing: [String] = []
+                for (name, lines) in before.sorted(by: { $0.key < $1.key }) {
+                    let other = after[name] ?? []
+                    if lines.count != other.count { landing.append("\(name): \(lines.count) lines") }
+                    for i in lines.indices where i < other.count && lines[i] != other[i] { landing.append("\(name): \(i)") }
+                }
+                if !landing.isEmpty { byLanding[landing, default: []].append(key.path) }
+            }
+        }
+        // Keys that choose one field together by design.
+        let together: Set<[String]> = [["sensor.magnetometer", "sensor.magnetometer_rate_hz"]]  // the AK8963 mode
+        for (landing, keys) in byLanding where Set(keys).count > 1 && !together.contains(Set(keys).sorted()) {
+            Issue.record("\(Set(keys).sorted()) all land on the same fields: \(landing)")
+        }
     }
 
     /// Adding a channel is what the list key does.
