@@ -44,7 +44,7 @@ let package = Package(
     ],
     targets: [
         // ---- Foundations: no Poise dependencies, or only the mathematics (the configuration also
-        // the filters, whose settings its filter keys are bound to).
+        // the filters and the control laws, whose settings its keys are bound to).
         // Attitude mathematics: quaternions, matrices, Euler angles, reference and output frames.
         .target(name: "PoiseMath", linkerSettings: [.linkedLibrary("m")]),
         // Attitude filters, their settings and names, device motion; allocation-free updates.
@@ -54,7 +54,7 @@ let package = Package(
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
         // Human-edited configuration: loading, defaults, validation with positions.
-        .target(name: "PoiseConfig", dependencies: ["PoiseFusion", .product(name: "Yams", package: "Yams")]),
+        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
         // Scripted motions with exact ground truth and an IMU error model.
         .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
         // Scoring estimates against ground truth (BROAD's metric); offline only.

@@ -14,6 +14,9 @@ public enum ConfigConversion: Sendable {
     case millisecondsToSeconds
     /// Percent in the file, a fraction in the settings.
     case percentToFraction
+    /// Degrees in the file, radians in the settings, converted in `Double` and rounded to
+    /// `Float` once (what the controller's settings have always been given).
+    case degreesToRadiansRoundedOnce
 
     /// The settings' value of `file`.
     public func forward(_ file: Double) -> Float {
@@ -22,6 +25,7 @@ public enum ConfigConversion: Sendable {
         case .degreesToRadians: Float(file) * .pi / 180
         case .millisecondsToSeconds: Float(file) / 1000
         case .percentToFraction: Float(file) / 100
+        case .degreesToRadiansRoundedOnce: Float(file * .pi / 180)
         }
     }
 
@@ -32,7 +36,7 @@ public enum ConfigConversion: Sendable {
     public func backward(_ value: Float) -> Double {
         let approximate: Double = switch self {
         case .identity: Double(value)
-        case .degreesToRadians: Double(value) * 180 / .pi
+        case .degreesToRadians, .degreesToRadiansRoundedOnce: Double(value) * 180 / .pi
         case .millisecondsToSeconds: Double(value) * 1000
         case .percentToFraction: Double(value) * 100
         }
@@ -73,13 +77,14 @@ extension ConfigBinding {
     /// `zeroTurnsOff`: the one rule for "off" — writing 0 turns the feature off, and the field
     /// then holds this value (`.infinity` for a threshold nothing exceeds). The field holding
     /// it reads back as 0.
-    public static func number(_ path: String, _ field: WritableKeyPath<Settings, Float> & Sendable,
+    public static func number(_ path: String, _ field: WritableKeyPath<Settings, Float>,
                               range: ClosedRange<Double>, unit: String = "", _ conversion: ConfigConversion = .identity,
                               zeroTurnsOff off: Float? = nil, defaults: Settings, doc: String) -> ConfigBinding {
         let fieldDefault = defaults[keyPath: field]
         let fileDefault = off == fieldDefault ? 0 : conversion.backward(fieldDefault)
         var key = ConfigKey(path: path, type: .number(range: range), default: .number(fileDefault), unit: unit, doc: doc)
         key.zeroTurnsOff = off != nil
+        nonisolated(unsafe) let field = field  // key paths are immutable values
         return ConfigBinding(key: key) { settings, values in
             let written = values.number(path)
             if let off, Float(written) == 0 {
@@ -92,13 +97,14 @@ extension ConfigBinding {
 
     /// A number bound to a `Float` field whose feature has a switch of its own in the
     /// settings: writing 0 turns `feature` off and leaves the number as it was.
-    public static func number(_ path: String, _ field: WritableKeyPath<Settings, Float> & Sendable,
+    public static func number(_ path: String, _ field: WritableKeyPath<Settings, Float>,
                               range: ClosedRange<Double>, unit: String = "", _ conversion: ConfigConversion = .identity,
-                              zeroTurnsOff feature: WritableKeyPath<Settings, Bool> & Sendable,
+                              zeroTurnsOff feature: WritableKeyPath<Settings, Bool>,
                               defaults: Settings, doc: String) -> ConfigBinding {
         let fileDefault = defaults[keyPath: feature] ? conversion.backward(defaults[keyPath: field]) : 0
         var key = ConfigKey(path: path, type: .number(range: range), default: .number(fileDefault), unit: unit, doc: doc)
         key.zeroTurnsOff = true
+        nonisolated(unsafe) let (field, feature) = (field, feature)  // key paths are immutable values
         return ConfigBinding(key: key) { settings, values in
             let written = values.number(path)
             if written == 0 {
@@ -110,9 +116,10 @@ extension ConfigBinding {
     }
 
     /// A switch bound to a `Bool` field.
-    public static func boolean(_ path: String, _ field: WritableKeyPath<Settings, Bool> & Sendable,
+    public static func boolean(_ path: String, _ field: WritableKeyPath<Settings, Bool>,
                                defaults: Settings, doc: String) -> ConfigBinding {
         let key = ConfigKey(path: path, type: .boolean, default: .boolean(defaults[keyPath: field]), doc: doc)
+        nonisolated(unsafe) let field = field  // key paths are immutable values
         return ConfigBinding(key: key) { settings, values in
             settings[keyPath: field] = values.boolean(path)
         }
@@ -121,10 +128,11 @@ extension ConfigBinding {
     /// An old switch kept so files that write it still load: `false` turns the feature off,
     /// as 0 in the number that replaced it does. Its documentation says what to write instead.
     /// Must come before that number's binding, which may turn the feature off too.
-    public static func deprecatedSwitch(_ path: String, _ feature: WritableKeyPath<Settings, Bool> & Sendable,
+    public static func deprecatedSwitch(_ path: String, _ feature: WritableKeyPath<Settings, Bool>,
                                         defaults: Settings, doc: String) -> ConfigBinding {
         var key = ConfigKey(path: path, type: .boolean, default: .boolean(defaults[keyPath: feature]), doc: doc)
         key.deprecated = true
+        nonisolated(unsafe) let feature = feature  // key paths are immutable values
         return ConfigBinding(key: key) { settings, values in
             settings[keyPath: feature] = values.boolean(path)
         }
