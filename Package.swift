@@ -48,7 +48,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // ---- Foundations: no Poise dependencies, or only the mathematics.
+        // ---- Foundations: no Poise dependencies, or only the mathematics (the configuration also
+        // the filters and the control laws, whose settings its keys are bound to).
         // Attitude mathematics: quaternions, matrices, Euler angles, reference and output frames.
         .target(name: "PoiseMath", linkerSettings: [.linkedLibrary("m")]),
         // Attitude filters, their settings and names, device motion; allocation-free updates.
@@ -58,7 +59,7 @@ let package = Package(
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
         // Human-edited configuration: loading, defaults, validation with positions.
-        .target(name: "PoiseConfig", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
         // Scripted motions with exact ground truth and an IMU error model.
         .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
         // Scoring estimates against ground truth (BROAD's metric); offline only.
@@ -168,7 +169,7 @@ let package = Package(
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),
-        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings"]),
+        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),

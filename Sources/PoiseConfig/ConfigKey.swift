@@ -36,6 +36,12 @@ public struct ConfigKey: Sendable {
     public let unit: String
     /// One sentence saying what the key does.
     public let doc: String
+    /// Writing 0 turns the key's feature off, even where 0 is below the range of working
+    /// values (the one rule for "off": no separate switch beside a number).
+    public var zeroTurnsOff = false
+    /// Kept so old files load; its documentation says what to write instead, and `poise check`
+    /// notes each use.
+    public var deprecated = false
 
     /// A key with a default. Integer literals given for `.number` keys become numbers.
     public init(_ path: String, _ type: ConfigType, default value: ConfigValue, unit: String = "", doc: String) {
@@ -64,6 +70,19 @@ public struct ConfigKey: Sendable {
         }
     }
 
+    /// This key with another default (a board profile's value).
+    public func withDefault(_ value: ConfigValue?) -> ConfigKey {
+        var key = ConfigKey(path: path, type: type, defaultValue: value, unit: unit, doc: doc)
+        key.zeroTurnsOff = zeroTurnsOff
+        key.deprecated = deprecated
+        return key
+    }
+
+    /// Whether `value` is allowed by the range of a `.number` key (0 too when it turns the key off).
+    func accepts(_ value: Double, in range: ClosedRange<Double>) -> Bool {
+        range.contains(value) || (zeroTurnsOff && value == 0)
+    }
+
     /// The last path component: the name written in the file.
     public var name: String {
         path.split(separator: ".").last.map(String.init) ?? path
@@ -81,7 +100,8 @@ public struct ConfigKey: Sendable {
             return choices.map { ConfigFormat.integer($0, hexadecimal: hexadecimal) }.joined(separator: ", ")
                 + unitSuffix
         case .number(let range):
-            return "\(ConfigFormat.number(range.lowerBound))…\(ConfigFormat.number(range.upperBound))\(unitSuffix)"
+            let off = zeroTurnsOff && !range.contains(0) ? "0 (off), " : ""
+            return "\(off)\(ConfigFormat.number(range.lowerBound))…\(ConfigFormat.number(range.upperBound))\(unitSuffix)"
         case .enumeration(let choices):
             return choices.joined(separator: ", ")
         case .axisMapping:

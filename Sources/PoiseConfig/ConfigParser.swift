@@ -153,7 +153,7 @@ public struct ConfigParser {
             return .integer(value)
         case .number(let range):
             guard let value = number(node, key: key, shown: shown) else { return nil }
-            guard range.contains(value) else {
+            guard key.accepts(value, in: range) else {
                 report(node, key: shown, "`\(node.scalar?.string ?? "")` is out of range", allowed: key.allowed)
                 return nil
             }

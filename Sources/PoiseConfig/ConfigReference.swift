@@ -6,7 +6,7 @@ public enum ConfigReference {
             "| Key | Type | Default | Allowed | Description |",
             "|---|---|---|---|---|",
         ]
-        for key in ConfigSchema.keys {
+        for key in ConfigSchema.keys where !key.deprecated {
             lines.append(row(key, path: key.path))
             if case .list(let elementKeys) = key.type {
                 for element in elementKeys { lines.append(row(element, path: "\(key.path)[].\(element.path)")) }

@@ -1,6 +1,9 @@
+import PoiseControl
+
 extension ConfigSchema {
     // Controller and safety keys: what turns attitude into commands and when outputs go safe.
-    // Typed properties live in PoiseConfiguration+Control.swift; docs/control.md explains them.
+    // The controller's gains are bound to PoiseControl's settings, whose defaults they take;
+    // safety's typed properties live in PoiseConfiguration+Control.swift; docs/control.md explains them.
 
     static let controlGroups: [ConfigGroup] = [
         ConfigGroup("controller", doc: "Closed-loop controller: `balance` (two-wheeled robot) or `quad_x`/`quad_plus` (quadrotor on a test stand); `none` only estimates."),
@@ -14,38 +17,64 @@ extension ConfigSchema {
         ConfigGroup("safety", doc: "Arming, and the faults that force every output to its safe value."),
     ]
 
-    /// The six keys of one PID.
-    static func pidKeys(_ path: String, unit: String, kp: Double, ki: Double, kd: Double, cutoff: Double,
-                        limit: Double, integralLimit: Double) -> [ConfigKey] {
+    /// The six keys of one PID, bound to the `PIDSettings` at `pid`.
+    static func pidBindings<Settings>(_ path: String, _ pid: WritableKeyPath<Settings, PIDSettings>, unit: String,
+                                      defaults d: Settings) -> [ConfigBinding<Settings>] {
         [
-            ConfigKey("\(path).kp", .number(range: 0...1000), default: .number(kp), unit: "1/\(unit)", doc: "Proportional gain: output per \(unit) of error."),
-            ConfigKey("\(path).ki", .number(range: 0...1000), default: .number(ki), unit: "1/(\(unit)·s)", doc: "Integral gain: output per \(unit) of error held for 1 s."),
-            ConfigKey("\(path).kd", .number(range: 0...1000), default: .number(kd), unit: "s/\(unit)", doc: "Derivative gain, on the measurement's rate (no kick on setpoint steps)."),
-            ConfigKey("\(path).d_cutoff_hz", .number(range: 0...1000), default: .number(cutoff), unit: "Hz", doc: "Low-pass corner of the derivative; 0 for none."),
-            ConfigKey("\(path).output_limit", .number(range: 0...1), default: .number(limit), doc: "Output clamped to ±this."),
-            ConfigKey("\(path).integral_limit", .number(range: 0...1), default: .number(integralLimit), doc: "Integral term clamped to ±this (anti-windup, with conditional integration)."),
+            .number("\(path).kp", pid.appending(path: \.proportionalGain), range: 0...1000, unit: "1/\(unit)", defaults: d,
+                    doc: "Proportional gain: output per \(unit) of error."),
+            .number("\(path).ki", pid.appending(path: \.integralGain), range: 0...1000, unit: "1/(\(unit)·s)", defaults: d,
+                    doc: "Integral gain: output per \(unit) of error held for 1 s."),
+            .number("\(path).kd", pid.appending(path: \.derivativeGain), range: 0...1000, unit: "s/\(unit)", defaults: d,
+                    doc: "Derivative gain, on the measurement's rate (no kick on setpoint steps)."),
+            .number("\(path).d_cutoff_hz", pid.appending(path: \.derivativeCutoffHz), range: 0...1000, unit: "Hz", defaults: d,
+                    doc: "Low-pass corner of the derivative; 0 for none."),
+            .number("\(path).output_limit", pid.appending(path: \.outputLimit), range: 0...1, defaults: d,
+                    doc: "Output clamped to ±this."),
+            .number("\(path).integral_limit", pid.appending(path: \.integralLimit), range: 0...1, defaults: d,
+                    doc: "Integral term clamped to ±this (anti-windup, with conditional integration)."),
         ]
     }
 
+    /// `controller.balance`, bound to `BalanceSettings`.
+    public static let balanceBindings: [ConfigBinding<BalanceSettings>] = {
+        let d = BalanceSettings()
+        return [
+            .number("controller.balance.pitch_setpoint_deg", \.pitchSetpoint, range: -30...30, unit: "°", .degreesToRadiansRoundedOnce, defaults: d,
+                    doc: "Pitch the robot balances at (trims a centre of mass off the axle)."),
+            .number("controller.balance.drive_feedback_deg", \.driveFeedback, range: -30...30, unit: "°", .degreesToRadiansRoundedOnce, defaults: d,
+                    doc: "Lean added per unit of low-passed mean wheel drive, leaning back while driving forward: without wheel encoders the drive is the speed estimate that stops the robot rolling away. 0 turns it off."),
+            .number("controller.balance.drive_feedback_cutoff_hz", \.driveFeedbackCutoffHz, range: 0...10, unit: "Hz", defaults: d,
+                    doc: "Low-pass corner of the mean drive that feeds drive_feedback_deg; 0 holds the estimate at 0 (no feedback)."),
+        ] + pidBindings("controller.balance.pitch", \.pitch, unit: "rad", defaults: d)
+          + pidBindings("controller.balance.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
+    }()
+
+    /// `controller.quad`'s gains, bound to `QuadSettings` (the frame comes from `controller.kind`).
+    public static let quadBindings: [ConfigBinding<QuadSettings>] = {
+        let d = QuadSettings()
+        return [
+            .number("controller.quad.angle_gain", \.angleGain, range: 0...50, unit: "1/s", defaults: d,
+                    doc: "Pitch/roll rate setpoint per rad of angle error."),
+            .number("controller.quad.max_tilt_rate_dps", \.maxTiltRate, range: 1...2000, unit: "°/s", .degreesToRadiansRoundedOnce, defaults: d,
+                    doc: "Largest pitch/roll rate setpoint."),
+            .number("controller.quad.heading_gain", \.headingGain, range: 0...50, unit: "1/s", defaults: d,
+                    doc: "Yaw rate setpoint per rad of heading error; 0 holds yaw rate 0 (rate mode)."),
+            .number("controller.quad.max_yaw_rate_dps", \.maxYawRate, range: 1...2000, unit: "°/s", .degreesToRadiansRoundedOnce, defaults: d,
+                    doc: "Largest yaw rate setpoint."),
+            .number("controller.quad.idle_throttle", \.idleThrottle, range: 0...0.5, defaults: d,
+                    doc: "Throttle of every motor at zero demand while armed (props keep turning); 0 while disarmed."),
+        ] + pidBindings("controller.quad.pitch_rate", \.pitchRate, unit: "(rad/s)", defaults: d)
+          + pidBindings("controller.quad.roll_rate", \.rollRate, unit: "(rad/s)", defaults: d)
+          + pidBindings("controller.quad.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
+    }()
+
     static let controlKeys: [ConfigKey] = [
         ConfigKey("controller.kind", .enumeration(["none", "balance", "quad_x", "quad_plus"]), default: "none", doc: "Which controller drives the `motor*`/`*wheel*` signals; `none` leaves them 0."),
-        ConfigKey("controller.balance.pitch_setpoint_deg", .number(range: -30...30), default: 0, unit: "°", doc: "Pitch the robot balances at (trims a centre of mass off the axle)."),
-        ConfigKey("controller.balance.drive_feedback_deg", .number(range: -30...30), default: 6, unit: "°", doc: "Lean added per unit of low-passed mean wheel drive, leaning back while driving forward: without wheel encoders the drive is the speed estimate that stops the robot rolling away. 0 turns it off."),
-        ConfigKey("controller.balance.drive_feedback_cutoff_hz", .number(range: 0...10), default: 0.5, unit: "Hz", doc: "Low-pass corner of the mean drive that feeds drive_feedback_deg; 0 holds the estimate at 0 (no feedback)."),
-    ] + pidKeys("controller.balance.pitch", unit: "rad", kp: 6, ki: 20, kd: 0.35, cutoff: 40, limit: 1, integralLimit: 0.5)
-      + pidKeys("controller.balance.yaw_rate", unit: "(rad/s)", kp: 0.2, ki: 0, kd: 0, cutoff: 20, limit: 0.3, integralLimit: 0.3)
-      + [
+    ] + balanceBindings.map(\.key) + [
         ConfigKey("controller.quad.throttle", .number(range: 0...1), default: 0.5, doc: "Fixed collective test throttle, 0…1 (the motors' share of full thrust before attitude corrections)."),
         ConfigKey("controller.quad.setpoint_file", .string, default: "", doc: "CSV of setpoints over time (`time_s,throttle,pitch_deg,roll_deg,heading_deg`, header required, times rising, held between rows, relative to this file); empty for level at `throttle`."),
-        ConfigKey("controller.quad.angle_gain", .number(range: 0...50), default: 4.5, unit: "1/s", doc: "Pitch/roll rate setpoint per rad of angle error."),
-        ConfigKey("controller.quad.max_tilt_rate_dps", .number(range: 1...2000), default: 200, unit: "°/s", doc: "Largest pitch/roll rate setpoint."),
-        ConfigKey("controller.quad.heading_gain", .number(range: 0...50), default: 0, unit: "1/s", doc: "Yaw rate setpoint per rad of heading error; 0 holds yaw rate 0 (rate mode)."),
-        ConfigKey("controller.quad.max_yaw_rate_dps", .number(range: 1...2000), default: 90, unit: "°/s", doc: "Largest yaw rate setpoint."),
-        ConfigKey("controller.quad.idle_throttle", .number(range: 0...0.5), default: 0.08, doc: "Throttle of every motor at zero demand while armed (props keep turning); 0 while disarmed."),
-    ] + pidKeys("controller.quad.pitch_rate", unit: "(rad/s)", kp: 0.135, ki: 0.135, kd: 0.0036, cutoff: 20, limit: 1, integralLimit: 0.5)
-      + pidKeys("controller.quad.roll_rate", unit: "(rad/s)", kp: 0.135, ki: 0.135, kd: 0.0036, cutoff: 20, limit: 1, integralLimit: 0.5)
-      + pidKeys("controller.quad.yaw_rate", unit: "(rad/s)", kp: 0.2, ki: 0.02, kd: 0, cutoff: 20, limit: 0.5, integralLimit: 0.2)
-      + [
+    ] + quadBindings.map(\.key) + [
         ConfigKey("safety.max_tilt_deg", .number(range: 0...180), default: 45, unit: "°", doc: "Tilt from vertical beyond which every output goes safe (the robot has fallen; the quad has flipped)."),
         ConfigKey("safety.arm_tilt_deg", .number(range: 0...90), default: 15, unit: "°", doc: "Tilt from vertical within which arming is allowed."),
         ConfigKey("safety.arm_hold_s", .number(range: 0...60), default: 0.5, unit: "s", doc: "How long level, a healthy sensor and an initialised filter must hold before arming."),

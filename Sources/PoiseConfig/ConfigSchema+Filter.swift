@@ -1,6 +1,9 @@
+import PoiseFusion
+
 extension ConfigSchema {
-    // The filter keys live apart so tuning a filter's parameters touches one file: add the key
-    // here and, if code wants it typed, a property in PoiseConfiguration+Filter.swift.
+    // The filter section is one table: each key is bound to the field of the filter's settings it
+    // sets, and its default is that field's default. Exposing a filter setting is one line here
+    // (then regenerate boards/poise.example.yaml and the docs/config.md table).
 
     static let filterGroups: [ConfigGroup] = [
         ConfigGroup("filter", doc: "Attitude filter."),
@@ -14,55 +17,137 @@ extension ConfigSchema {
     static let filterKeys: [ConfigKey] = [
         ConfigKey("filter.name", .enumeration(["poise", "mekf", "madgwick", "mahony", "complementary"]), default: "poise", doc: "Which attitude filter runs."),
         ConfigKey("filter.magnetometer", .boolean, default: true, doc: "Fuse the magnetometer (9D, heading from magnetic north) or not (6D, heading drifts)."),
-        ConfigKey("filter.complementary.time_constant", .number(range: 0.01...100), default: 1.0, unit: "s", doc: "Time over which accelerometer and magnetometer correct the gyroscope."),
-        ConfigKey("filter.madgwick.beta", .number(range: 0...10), default: 0.1, doc: "Gradient-descent gain; larger trusts accelerometer and magnetometer more."),
-        ConfigKey("filter.madgwick.startup_gain", .number(range: 0...100), default: 10, doc: "Gain used during start-up so the attitude converges quickly."),
-        ConfigKey("filter.madgwick.startup_time", .number(range: 0...60), default: 3, unit: "s", doc: "Duration of the start-up gain."),
-        ConfigKey("filter.mahony.kp", .number(range: 0...100), default: 0.74, doc: "Proportional gain of the attitude error feedback."),
-        ConfigKey("filter.mahony.ki", .number(range: 0...100), default: 0.0012, doc: "Integral gain (gyroscope bias estimation)."),
-        ConfigKey("filter.mekf.gyroscope_noise", .number(range: 0...10), default: 0.005, unit: "rad/s", doc: "Gyroscope white noise."),
-        ConfigKey("filter.mekf.gyroscope_bias_noise", .number(range: 0...1), default: 1e-5, unit: "rad/s²", doc: "Gyroscope bias random walk."),
-        ConfigKey("filter.mekf.accelerometer_noise", .number(range: 0...100), default: 0.5, unit: "m/s²", doc: "Accelerometer noise including unmodelled acceleration."),
-        ConfigKey("filter.mekf.magnetometer_noise", .number(range: 0...1000), default: 2.0, unit: "µT", doc: "Magnetometer noise including unmodelled disturbance."),
-        ConfigKey("filter.mekf.acceleration_rejection", .number(range: 0...1000), default: 2.5, unit: "m/s²", doc: "Accelerometer samples whose norm differs from 1 g by more than this are not used; 0 disables rejection."),
-        ConfigKey("filter.mekf.magnetic_norm_tolerance", .number(range: 0...10), default: 0.1, doc: "Relative deviation of the field norm from the reference that counts as a disturbance."),
-        ConfigKey("filter.mekf.magnetic_dip_tolerance", .number(range: 0...90), default: 10, unit: "°", doc: "Deviation of the field's dip angle from the reference that counts as a disturbance."),
-        ConfigKey("filter.mekf.magnetic_recovery_time", .number(range: 0...3600), default: 30, unit: "s", doc: "Continuous disturbance after which the field reference is learned again."),
-        ConfigKey("filter.mekf.initial_bias_uncertainty", .number(range: 0...1), default: 0.02, unit: "rad/s", doc: "One-sigma gyroscope bias uncertainty at start-up."),
-        ConfigKey("filter.mekf.rest_time", .number(range: 0...60), default: 1.0, unit: "s", doc: "How long the sensor must be steady before it counts as at rest."),
-        ConfigKey("filter.poise.accelerometer_time_constant", .number(range: 0.01...100), default: 3.0, unit: "s", doc: "Time constant of the inclination correction."),
-        ConfigKey("filter.poise.magnetometer_time_constant", .number(range: 0.01...1000), default: 9.0, unit: "s", doc: "Time constant of the heading correction."),
-        ConfigKey("filter.poise.rest_bias_estimation", .boolean, default: true, doc: "Estimate gyroscope bias while at rest."),
-        ConfigKey("filter.poise.motion_bias_estimation", .boolean, default: true, doc: "Estimate gyroscope bias while moving."),
-        ConfigKey("filter.poise.magnetic_disturbance_rejection", .boolean, default: true, doc: "Ignore the magnetometer while the field is disturbed."),
-        ConfigKey("filter.poise.hard_iron_estimation", .boolean, default: true, doc: "Learn the offset of a magnet carried with the sensor from how the field turns with the body, and subtract it."),
-        ConfigKey("filter.poise.hard_iron_time_constant", .number(range: 0.5...600), default: 5, unit: "s", doc: "Window of the hard-iron fit: how quickly an offset that appears or goes away is learned."),
-        ConfigKey("filter.poise.hard_iron_minimum_improvement", .number(range: 0...1), default: 0.07, doc: "Least improvement of the RMS misfit for which the learned hard-iron offset moves, as a fraction of the earth's field the fit finds (0.07: what a 4° attitude error leaves)."),
-        ConfigKey("filter.poise.hard_iron_maximum_residual", .number(range: 0...1), default: 0.15, doc: "Largest RMS misfit a hard-iron fit may leave, as a fraction of the earth's field it finds; a field that a constant offset explains worse (one varying in the room) is not learned."),
-        ConfigKey("filter.poise.magnetometer_latency_estimation", .boolean, default: true, doc: "Learn how much older a magnetometer reading is than the gyroscope's, from how the field lags the rotation, and turn each reading forward by the rotation since it was measured."),
-        ConfigKey("filter.poise.magnetometer_latency", .number(range: -20...50), default: 0, unit: "ms", doc: "Magnetometer latency to start from, or to keep when it is not learned (negative: the gyroscope's own low-pass delays it more)."),
-        ConfigKey("filter.poise.rest_gyroscope_threshold", .number(range: 0...100), default: 2.0, unit: "°/s", doc: "Rotation rate below which the sensor may be at rest."),
-        ConfigKey("filter.poise.rest_accelerometer_threshold", .number(range: 0...10), default: 0.5, unit: "m/s²", doc: "Deviation from gravity below which the sensor may be at rest."),
-        ConfigKey("filter.poise.rest_time", .number(range: 0...60), default: 1.5, unit: "s", doc: "Time both thresholds must hold before rest is declared."),
-        ConfigKey("filter.poise.rest_filter_time_constant", .number(range: 0.01...60), default: 0.5, unit: "s", doc: "Time constant of the low-pass filters rest detection looks at."),
-        ConfigKey("filter.poise.bias_limit", .number(range: 0...100), default: 2.0, unit: "°/s", doc: "Largest gyroscope bias the filter will estimate."),
-        ConfigKey("filter.poise.bias_initial_uncertainty", .number(range: 0...100), default: 0.5, unit: "°/s", doc: "One-sigma bias uncertainty at start-up, and its ceiling."),
-        ConfigKey("filter.poise.bias_motion_uncertainty", .number(range: 0...100), default: 0.1, unit: "°/s", doc: "Noise of one bias measurement taken during motion (from the inclination drift)."),
-        ConfigKey("filter.poise.bias_motion_rate_uncertainty", .number(range: 0...1), default: 0.01, doc: "Extra motion-measurement noise per unit angular rate (axis misalignment, and scale-factor error not yet learned)."),
-        ConfigKey("filter.poise.bias_rest_uncertainty", .number(range: 0...100), default: 0.03, unit: "°/s", doc: "Noise of one bias measurement taken at rest."),
-        ConfigKey("filter.poise.bias_forgetting_time", .number(range: 1...100_000), default: 100, unit: "s", doc: "Time over which the bias estimate's certainty decays (the bias random walk)."),
-        ConfigKey("filter.poise.gyroscope_scale_uncertainty", .number(range: 0...10), default: 1, unit: "%", doc: "Prior uncertainty of each gyroscope axis's scale-factor error, learned in motion from the drift of the filtered gravity (0 turns the estimate off)."),
-        ConfigKey("filter.poise.acceleration_rejection_threshold", .number(range: 0...1000), default: 30, unit: "m/s²", doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are left out of the inclination filter; 0 disables rejection."),
-        ConfigKey("filter.poise.acceleration_rejection_time", .number(range: 0...60), default: 0.1, unit: "s", doc: "Longest continuous acceleration rejection; afterwards every sample is used again."),
-        ConfigKey("filter.poise.magnetic_norm_threshold", .number(range: 0...10), default: 0.1, doc: "Relative deviation of the field norm from the reference that counts as a disturbance."),
-        ConfigKey("filter.poise.magnetic_dip_threshold", .number(range: 0...90), default: 10, unit: "°", doc: "Deviation of the field's dip angle from the reference that counts as a disturbance."),
-        ConfigKey("filter.poise.magnetic_heading_threshold", .number(range: 0...180), default: 5, unit: "°", doc: "Largest heading disagreement one magnetometer reading may correct once the heading has settled (a magnet passed by can turn the field without changing its norm or dip); after fast turns it grows by what the gyroscope may have drifted. 0 removes the limit."),
-        ConfigKey("filter.poise.magnetic_reference_time_constant", .number(range: 0.1...10_000), default: 20, unit: "s", doc: "Time constant with which the reference norm and dip follow undisturbed readings."),
-        ConfigKey("filter.poise.magnetic_undisturbed_time", .number(range: 0...600), default: 0.5, unit: "s", doc: "How long the field must match the reference before it is trusted again."),
-        ConfigKey("filter.poise.magnetic_new_field_time", .number(range: 0...3600), default: 20, unit: "s", doc: "How long a new steady field must be seen during rotation to become the reference."),
-        ConfigKey("filter.poise.magnetic_first_field_time", .number(range: 0...3600), default: 5, unit: "s", doc: "How long the first field must be steady to become the reference."),
-        ConfigKey("filter.poise.magnetic_new_field_minimum_rate", .number(range: 0...10_000), default: 20, unit: "°/s", doc: "Rotation faster than this counts towards magnetic_new_field_time."),
-        ConfigKey("filter.poise.magnetic_maximum_rejection_time", .number(range: 0...3600), default: 60, unit: "s", doc: "Longest time a disturbance suspends the heading correction; afterwards it resumes, slowed by magnetic_rejection_factor."),
-        ConfigKey("filter.poise.magnetic_rejection_factor", .number(range: 1...100), default: 2, doc: "Slow-down of the heading correction during a long disturbance."),
-    ]
+    ] + complementaryBindings.map(\.key) + madgwickBindings.map(\.key) + mahonyBindings.map(\.key)
+      + mekfBindings.map(\.key) + poiseBindings.map(\.key)
+
+    /// `filter.complementary`, bound to `ComplementaryFilter.Settings`.
+    public static let complementaryBindings: [ConfigBinding<ComplementaryFilter.Settings>] = {
+        let d = ComplementaryFilter.Settings.default
+        return [
+            .number("filter.complementary.time_constant", \.timeConstant, range: 0.01...100, unit: "s", defaults: d,
+                    doc: "Time over which accelerometer and magnetometer correct the gyroscope."),
+        ]
+    }()
+
+    /// `filter.madgwick`, bound to `MadgwickFilter.Settings`.
+    public static let madgwickBindings: [ConfigBinding<MadgwickFilter.Settings>] = {
+        let d = MadgwickFilter.Settings.default
+        return [
+            .number("filter.madgwick.beta", \.beta, range: 0...10, defaults: d,
+                    doc: "Gradient-descent gain; larger trusts accelerometer and magnetometer more."),
+            .number("filter.madgwick.startup_gain", \.startupGain, range: 0...100, defaults: d,
+                    doc: "Gain used during start-up so the attitude converges quickly."),
+            .number("filter.madgwick.startup_time", \.startupTime, range: 0...60, unit: "s", defaults: d,
+                    doc: "Duration of the start-up gain."),
+        ]
+    }()
+
+    /// `filter.mahony`, bound to `MahonyFilter.Settings`.
+    public static let mahonyBindings: [ConfigBinding<MahonyFilter.Settings>] = {
+        let d = MahonyFilter.Settings.default
+        return [
+            .number("filter.mahony.kp", \.kp, range: 0...100, defaults: d,
+                    doc: "Proportional gain of the attitude error feedback."),
+            .number("filter.mahony.ki", \.ki, range: 0...100, defaults: d,
+                    doc: "Integral gain (gyroscope bias estimation)."),
+        ]
+    }()
+
+    /// `filter.mekf`, bound to `MultiplicativeKalmanFilter.Settings`.
+    public static let mekfBindings: [ConfigBinding<MultiplicativeKalmanFilter.Settings>] = {
+        let d = MultiplicativeKalmanFilter.Settings.default
+        return [
+            .number("filter.mekf.gyroscope_noise", \.gyroscopeNoise, range: 0...10, unit: "rad/s", defaults: d,
+                    doc: "Gyroscope white noise."),
+            .number("filter.mekf.gyroscope_bias_noise", \.gyroscopeBiasNoise, range: 0...1, unit: "rad/s²", defaults: d,
+                    doc: "Gyroscope bias random walk."),
+            .number("filter.mekf.accelerometer_noise", \.accelerometerNoise, range: 0...100, unit: "m/s²", defaults: d,
+                    doc: "Accelerometer noise including unmodelled acceleration."),
+            .number("filter.mekf.magnetometer_noise", \.magnetometerNoise, range: 0...1000, unit: "µT", defaults: d,
+                    doc: "Magnetometer noise including unmodelled disturbance."),
+            .number("filter.mekf.acceleration_rejection", \.accelerationRejection, range: 0...1000, unit: "m/s²", zeroTurnsOff: .infinity, defaults: d,
+                    doc: "Accelerometer samples whose norm differs from 1 g by more than this are not used; 0 disables rejection."),
+            .number("filter.mekf.magnetic_norm_tolerance", \.magneticNormTolerance, range: 0...10, defaults: d,
+                    doc: "Relative deviation of the field norm from the reference that counts as a disturbance."),
+            .number("filter.mekf.magnetic_dip_tolerance", \.magneticDipTolerance, range: 0...90, unit: "°", .degreesToRadians, defaults: d,
+                    doc: "Deviation of the field's dip angle from the reference that counts as a disturbance."),
+            .number("filter.mekf.magnetic_recovery_time", \.magneticRecoveryTime, range: 0...3600, unit: "s", defaults: d,
+                    doc: "Continuous disturbance after which the field reference is learned again."),
+            .number("filter.mekf.initial_bias_uncertainty", \.initialBiasUncertainty, range: 0...1, unit: "rad/s", defaults: d,
+                    doc: "One-sigma gyroscope bias uncertainty at start-up."),
+            .number("filter.mekf.rest_time", \.restTime, range: 0...60, unit: "s", defaults: d,
+                    doc: "How long the sensor must be steady before it counts as at rest."),
+        ]
+    }()
+
+    /// `filter.poise`, bound to `PoiseFilter.Settings`.
+    public static let poiseBindings: [ConfigBinding<PoiseFilter.Settings>] = {
+        let d = PoiseFilter.Settings.default
+        return [
+            .number("filter.poise.accelerometer_time_constant", \.accelerometerTimeConstant, range: 0.01...100, unit: "s", defaults: d,
+                    doc: "Time constant of the inclination correction."),
+            .number("filter.poise.magnetometer_time_constant", \.magnetometerTimeConstant, range: 0.01...1000, unit: "s", defaults: d,
+                    doc: "Time constant of the heading correction."),
+            .boolean("filter.poise.rest_bias_estimation", \.restBiasEstimation, defaults: d, doc: "Estimate gyroscope bias while at rest."),
+            .boolean("filter.poise.motion_bias_estimation", \.motionBiasEstimation, defaults: d, doc: "Estimate gyroscope bias while moving."),
+            .boolean("filter.poise.magnetic_disturbance_rejection", \.magneticDisturbanceRejection, defaults: d, doc: "Ignore the magnetometer while the field is disturbed."),
+            .deprecatedSwitch("filter.poise.hard_iron_estimation", \.hardIronEstimation, defaults: d,
+                              doc: "Deprecated: write hard_iron_time_constant: 0 to turn the hard-iron estimation off. false does the same."),
+            .number("filter.poise.hard_iron_time_constant", \.hardIronTimeConstant, range: 0.5...600, unit: "s", zeroTurnsOff: \.hardIronEstimation, defaults: d,
+                    doc: "Window of the hard-iron fit: how quickly an offset that appears or goes away is learned; 0 turns the estimation off (a magnet carried with the sensor is then not learned)."),
+            .number("filter.poise.hard_iron_minimum_improvement", \.hardIronMinimumImprovement, range: 0...1, defaults: d,
+                    doc: "Least improvement of the RMS misfit for which the learned hard-iron offset moves, as a fraction of the earth's field the fit finds (0.07: what a 4° attitude error leaves)."),
+            .number("filter.poise.hard_iron_maximum_residual", \.hardIronMaximumResidual, range: 0...1, defaults: d,
+                    doc: "Largest RMS misfit a hard-iron fit may leave, as a fraction of the earth's field it finds; a field that a constant offset explains worse (one varying in the room) is not learned."),
+            .boolean("filter.poise.magnetometer_latency_estimation", \.magnetometerLatencyEstimation, defaults: d, doc: "Learn how much older a magnetometer reading is than the gyroscope's, from how the field lags the rotation, and turn each reading forward by the rotation since it was measured."),
+            .number("filter.poise.magnetometer_latency", \.magnetometerLatency, range: -20...50, unit: "ms", .millisecondsToSeconds, defaults: d,
+                    doc: "Magnetometer latency to start from, or to keep when it is not learned (negative: the gyroscope's own low-pass delays it more)."),
+            .number("filter.poise.rest_gyroscope_threshold", \.restGyroscopeThreshold, range: 0...100, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "Rotation rate below which the sensor may be at rest."),
+            .number("filter.poise.rest_accelerometer_threshold", \.restAccelerometerThreshold, range: 0...10, unit: "m/s²", defaults: d,
+                    doc: "Deviation from gravity below which the sensor may be at rest."),
+            .number("filter.poise.rest_time", \.restTime, range: 0...60, unit: "s", defaults: d,
+                    doc: "Time both thresholds must hold before rest is declared."),
+            .number("filter.poise.rest_filter_time_constant", \.restFilterTimeConstant, range: 0.01...60, unit: "s", defaults: d,
+                    doc: "Time constant of the low-pass filters rest detection looks at."),
+            .number("filter.poise.bias_limit", \.biasLimit, range: 0...100, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "Largest gyroscope bias the filter will estimate."),
+            .number("filter.poise.bias_initial_uncertainty", \.biasInitialUncertainty, range: 0...100, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "One-sigma bias uncertainty at start-up, and its ceiling."),
+            .number("filter.poise.bias_motion_uncertainty", \.biasMotionUncertainty, range: 0...100, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "Noise of one bias measurement taken during motion (from the inclination drift)."),
+            .number("filter.poise.bias_motion_rate_uncertainty", \.biasMotionRateUncertainty, range: 0...1, defaults: d,
+                    doc: "Extra motion-measurement noise per unit angular rate (axis misalignment, and scale-factor error not yet learned)."),
+            .number("filter.poise.bias_rest_uncertainty", \.biasRestUncertainty, range: 0...100, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "Noise of one bias measurement taken at rest."),
+            .number("filter.poise.bias_forgetting_time", \.biasForgettingTime, range: 1...100_000, unit: "s", defaults: d,
+                    doc: "Time over which the bias estimate's certainty decays (the bias random walk)."),
+            .number("filter.poise.gyroscope_scale_uncertainty", \.gyroscopeScaleUncertainty, range: 0...10, unit: "%", .percentToFraction, defaults: d,
+                    doc: "Prior uncertainty of each gyroscope axis's scale-factor error, learned in motion from the drift of the filtered gravity (0 turns the estimate off)."),
+            .number("filter.poise.acceleration_rejection_threshold", \.accelerationRejectionThreshold, range: 0...1000, unit: "m/s²", zeroTurnsOff: .infinity, defaults: d,
+                    doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are left out of the inclination filter; 0 disables rejection."),
+            .number("filter.poise.acceleration_rejection_time", \.accelerationRejectionTime, range: 0...60, unit: "s", defaults: d,
+                    doc: "Longest continuous acceleration rejection; afterwards every sample is used again."),
+            .number("filter.poise.magnetic_norm_threshold", \.magneticNormThreshold, range: 0...10, defaults: d,
+                    doc: "Relative deviation of the field norm from the reference that counts as a disturbance."),
+            .number("filter.poise.magnetic_dip_threshold", \.magneticDipThreshold, range: 0...90, unit: "°", .degreesToRadians, defaults: d,
+                    doc: "Deviation of the field's dip angle from the reference that counts as a disturbance."),
+            .number("filter.poise.magnetic_heading_threshold", \.magneticHeadingThreshold, range: 0...180, unit: "°", .degreesToRadians, zeroTurnsOff: .infinity, defaults: d,
+                    doc: "Largest heading disagreement one magnetometer reading may correct once the heading has settled (a magnet passed by can turn the field without changing its norm or dip); after fast turns it grows by what the gyroscope may have drifted. 0 removes the limit."),
+            .number("filter.poise.magnetic_reference_time_constant", \.magneticReferenceTimeConstant, range: 0.1...10_000, unit: "s", defaults: d,
+                    doc: "Time constant with which the reference norm and dip follow undisturbed readings."),
+            .number("filter.poise.magnetic_undisturbed_time", \.magneticUndisturbedTime, range: 0...600, unit: "s", defaults: d,
+                    doc: "How long the field must match the reference before it is trusted again."),
+            .number("filter.poise.magnetic_new_field_time", \.magneticNewFieldTime, range: 0...3600, unit: "s", defaults: d,
+                    doc: "How long a new steady field must be seen during rotation to become the reference."),
+            .number("filter.poise.magnetic_first_field_time", \.magneticFirstFieldTime, range: 0...3600, unit: "s", defaults: d,
+                    doc: "How long the first field must be steady to become the reference."),
+            .number("filter.poise.magnetic_new_field_minimum_rate", \.magneticNewFieldMinimumRate, range: 0...10_000, unit: "°/s", .degreesToRadians, defaults: d,
+                    doc: "Rotation faster than this counts towards magnetic_new_field_time."),
+            .number("filter.poise.magnetic_maximum_rejection_time", \.magneticMaximumRejectionTime, range: 0...3600, unit: "s", defaults: d,
+                    doc: "Longest time a disturbance suspends the heading correction; afterwards it resumes, slowed by magnetic_rejection_factor."),
+            .number("filter.poise.magnetic_rejection_factor", \.magneticRejectionFactor, range: 1...100, defaults: d,
+                    doc: "Slow-down of the heading correction during a long disturbance."),
+        ]
+    }()
 }

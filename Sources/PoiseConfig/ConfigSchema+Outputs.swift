@@ -19,7 +19,7 @@ extension ConfigSchema {
         ConfigKey(required: "name", .string, doc: "Name used in messages and by `poise safe`."),
         ConfigKey(required: "kind", .enumeration(["gpio", "pwm", "pca9685"]), doc: "`gpio` a libgpiod line, `pwm` a /sys/class/pwm channel, `pca9685` a PCA9685 channel."),
         ConfigKey(required: "source", .enumeration(outputSignals), doc: "Signal that drives the channel (motors 0…1, wheels −1…1, duties 0…1, directions and flags 0/1, angles rad)."),
-        ConfigKey("chip", .string, default: "", doc: "gpio: chip name (gpiochip0), path (/dev/gpiochip0) or label (pinctrl-rp1 on a Pi 5), empty = board.gpio_chip; pwm: N of /sys/class/pwm/pwmchipN, empty = 0."),
+        ConfigKey("chip", .string, default: "", doc: "gpio: chip name (gpiochip0), path (/dev/gpiochip0) or label (pinctrl-rp1 on a Pi 5), empty = board.gpio_chip; pwm: N of /sys/class/pwm/pwmchipN, empty = board.pwm_chip."),
         ConfigKey("line", .integer(range: -1...4095), default: -1, doc: "gpio: line offset on the chip (the BCM GPIO number on a Pi); required for gpio."),
         ConfigKey("channel", .integer(range: -1...1023), default: -1, doc: "pwm: channel on the chip; pca9685: 0…15; required for both."),
         ConfigKey("active_low", .boolean, default: false, doc: "gpio: logical 1 drives the pin low."),

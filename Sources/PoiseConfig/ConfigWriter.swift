@@ -28,6 +28,9 @@ public enum ConfigWriter {
             let child = tree.children[name]!
             let childPath = path + name
             if let key = child.key {
+                // A deprecated spelling still loads, but no generated file teaches it: it is
+                // written only when it says something (a value other than its default).
+                if key.deprecated, table[key.path] == key.defaultValue { continue }
                 if comments { lines += keyComments(key).map { indent + "# " + $0 } }
                 guard let value = table[key.path] else { continue }
                 lines += render(value, key: key, name: name, indent: indent)

@@ -59,10 +59,7 @@ public struct PoiseConfiguration: Equatable, Sendable {
             throw ConfigErrors([ConfigError(file: profilePath, key: "board.profile",
                                             message: "a profile cannot name another profile")])
         }
-        let keys = ConfigSchema.keys.map { key in
-            ConfigKey(path: key.path, type: key.type, defaultValue: profileValues[key.path] ?? key.defaultValue,
-                      unit: key.unit, doc: key.doc)
-        }
+        let keys = ConfigSchema.keys.map { key in key.withDefault(profileValues[key.path] ?? key.defaultValue) }
         return PoiseConfiguration(values: try ConfigParser.parse(text: text, file: path, keys: keys))
     }
 

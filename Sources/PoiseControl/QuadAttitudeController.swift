@@ -23,11 +23,11 @@ public struct QuadSettings: Sendable, Equatable {
     public var idleThrottle: Float
 
     @inlinable
-    public init(frame: QuadFrame = .x, angleGain: Float = 4.5, maxTiltRate: Float = 3.5,
+    public init(frame: QuadFrame = .x, angleGain: Float = 4.5, maxTiltRate: Float = Float(200 * Double.pi / 180),
                 pitchRate: PIDSettings = QuadSettings.defaultRate, rollRate: PIDSettings = QuadSettings.defaultRate,
                 yawRate: PIDSettings = PIDSettings(proportionalGain: 0.2, integralGain: 0.02, derivativeGain: 0,
                                                    derivativeCutoffHz: 20, outputLimit: 0.5, integralLimit: 0.2),
-                headingGain: Float = 0, maxYawRate: Float = 1.5, idleThrottle: Float = 0.08) {
+                headingGain: Float = 0, maxYawRate: Float = Float(90 * Double.pi / 180), idleThrottle: Float = 0.08) {
         self.frame = frame
         self.angleGain = angleGain
         self.maxTiltRate = maxTiltRate

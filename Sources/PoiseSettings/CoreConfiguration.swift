@@ -8,35 +8,23 @@ import PoiseTick
 /// Turns a configuration's `controller`, `safety` and `loop` sections into the values the
 /// ``FlightCore`` runs with (degrees → radians, keys → settings structs).
 public enum CoreConfiguration {
-    public static func pid(_ p: PoiseConfiguration.PID) -> PIDSettings {
-        PIDSettings(proportionalGain: Float(p.kp), integralGain: Float(p.ki), derivativeGain: Float(p.kd),
-                    derivativeCutoffHz: Float(p.derivativeCutoffHz), outputLimit: Float(p.outputLimit),
-                    integralLimit: Float(p.integralLimit))
-    }
-
     public static func controller(_ configuration: PoiseConfiguration) -> ControllerState {
         let c = configuration.controller
         switch c.kind {
         case .none:
             return .none
         case .balance:
-            return .balance(BalanceController(settings: balance(c.balance)))
+            return .balance(BalanceController(settings: c.balance))
         case .quadX, .quadPlus:
             return .quad(QuadAttitudeController(settings: quad(c.quad, frame: c.kind == .quadX ? .x : .plus)))
         }
     }
 
-    public static func balance(_ b: PoiseConfiguration.Controller.Balance) -> BalanceSettings {
-        BalanceSettings(pitch: pid(b.pitch), pitchSetpoint: radians(b.pitchSetpointDegrees),
-                        driveFeedback: radians(b.driveFeedbackDegrees),
-                        driveFeedbackCutoffHz: Float(b.driveFeedbackCutoffHz), yawRate: pid(b.yawRate))
-    }
-
+    /// The quad's gains from the file with the frame `controller.kind` names.
     public static func quad(_ q: PoiseConfiguration.Controller.Quad, frame: QuadFrame) -> QuadSettings {
-        QuadSettings(frame: frame, angleGain: Float(q.angleGain), maxTiltRate: radians(q.maxTiltRateDegreesPerSecond),
-                     pitchRate: pid(q.pitchRate), rollRate: pid(q.rollRate), yawRate: pid(q.yawRate),
-                     headingGain: Float(q.headingGain), maxYawRate: radians(q.maxYawRateDegreesPerSecond),
-                     idleThrottle: Float(q.idleThrottle))
+        var settings = q.settings
+        settings.frame = frame
+        return settings
     }
 
     /// With no controller nothing can fall over: tilt neither limits nor gates arming, so
@@ -72,7 +60,7 @@ public enum CoreConfiguration {
         let c = configuration.controller
         let controller: CoreTuning.Controller = switch c.kind {
         case .none: .none
-        case .balance: .balance(balance(c.balance))
+        case .balance: .balance(c.balance)
         case .quadX: .quad(quad(c.quad, frame: .x))
         case .quadPlus: .quad(quad(c.quad, frame: .plus))
         }

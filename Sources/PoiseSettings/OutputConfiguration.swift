@@ -37,7 +37,7 @@ extension OutputChannelSpec {
                 activeLow: channel.activeLow, drive: GPIODrive(rawValue: channel.drive.rawValue) ?? .pushPull,
                 initialValue: channel.safeValue != 0))
         case .pwm:
-            hardware = .pwm(chip: Int(channel.chip) ?? 0, channel: max(channel.channel, 0),
+            hardware = .pwm(chip: channel.chip.isEmpty ? board.pwmChip : Int(channel.chip) ?? 0, channel: max(channel.channel, 0),
                             periodNanoseconds: UInt64(channel.periodMicroseconds) * 1000,
                             polarity: channel.polarity == .inversed ? .inversed : .normal)
         case .pca9685:

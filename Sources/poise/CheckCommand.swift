@@ -46,6 +46,9 @@ struct CheckCommand: PoiseCommand {
         for file in files {
             do {
                 _ = try PoiseConfiguration.load(path: file)
+                if let text = try? PoiseConfiguration.readText(path: file) {
+                    for note in ConfigParser.deprecations(text: text, file: file) { printError(note.description) }
+                }
                 // An empty file is valid YAML, but "ok" would hide a file that was never
                 // written (a failed copy, the wrong path in a script).
                 if let data = FileManager.default.contents(atPath: file),

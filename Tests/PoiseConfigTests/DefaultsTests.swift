@@ -26,7 +26,7 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(c.filter.mahony.kp == 0.74 && c.filter.mahony.ki == 0.0012)
     #expect(c.filter.mekf.gyroscopeBiasNoise == 1e-5)
     #expect(c.filter.poise.accelerometerTimeConstant == 3 && c.filter.poise.magnetometerTimeConstant == 9)
-    #expect(abs(c.filter.poise.biasLimit - 2 * Double.pi / 180) < 1e-15)
+    #expect(c.filter.poise.biasLimit == 2 * Float.pi / 180)
     #expect(c.frame.output == .enu)
     #expect(c.controller.kind == .none && c.controller.balance.pitch.outputLimit == 1)
     #expect(c.outputs.channels.isEmpty && c.outputs.pwmSysfsRoot == "/sys/class/pwm")

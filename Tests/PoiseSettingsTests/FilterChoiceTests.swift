@@ -16,15 +16,15 @@ import Testing
         #expect(builtIn.kind == .poise)
     }
 
-    /// Compares every stored property of two settings values (Float within rounding of the
-    /// degree-to-radian conversion, Bool exactly); reports fields the config does not set.
+    /// Compares every stored property of two settings values (bit for bit: the config's defaults
+    /// are read from the filters' own); reports fields the config does not set.
     func expectSameSettings<S>(_ a: S, _ b: S, _ name: String) {
         let left = Mirror(reflecting: a).children, right = Mirror(reflecting: b).children
         for (l, r) in zip(left, right) {
             let field = "\(name).\(l.label ?? "?")"
             switch (l.value, r.value) {
             case let (x as Float, y as Float):
-                #expect(x == y || abs(x - y) <= 1e-6 * max(abs(x), abs(y)), "\(field): config \(x), filter \(y)")
+                #expect(x == y, "\(field): config \(x), filter \(y)")
             case let (x as Bool, y as Bool):
                 #expect(x == y, "\(field)")
             default:
