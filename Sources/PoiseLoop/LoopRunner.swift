@@ -57,32 +57,57 @@ struct LoopWork: FilterWork {
             do { board = try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
                 throw RunError(error.description)
             }
-            return try start(board: board, core: core, outputs: outputs, truth: false)
+            var watcher: LinuxArmSwitch? = nil
+            if configuration.safety.armSource == .switch {
+                let s = configuration.safety.armSwitch
+                do {
+                    watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
+                                                 line: UInt32(s.line), activeLow: s.activeLow, bias: Self.bias(s.bias),
+                                                 debounce: s.debounceMilliseconds / 1000, state: ArmSwitchState())
+                } catch { throw RunError(error.description) }
+                watcher?.start()
+            }
+            defer { watcher?.stop() }
+            return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
             switch SimulatedRig.plant(configuration) {
             case .balancingRobot:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             case .quadrotor:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             case .motion, .auto:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             }
         }
     }
 
     func simulatedBoard<World: SimulatedWorld>(_ driver: MPU9250<SimulatedI2CBus<HeldMotion>>, _ outputs: OutputBankSettings,
                                                _ world: World) throws -> SimulatedBoard<World> {
-        do { return try SimulatedBoard(driver: driver, outputs: outputs, world: world) } catch {
+        do {
+            var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
+            board.armSwitch = SimulatedRig.armSwitch(configuration)
+            return board
+        } catch {
             throw RunError(error.description)
         }
     }
 
+    static func bias(_ bias: PoiseConfiguration.Safety.Switch.Bias) -> LinuxArmSwitch.Bias {
+        switch bias {
+        case .asIs: .asIs
+        case .disable: .disable
+        case .pullUp: .pullUp
+        case .pullDown: .pullDown
+        }
+    }
+
     func start<Board: BoardBackend, Filter: AttitudeFilter>(board: Board, core: FlightCore<Filter>,
-                                                            outputs: OutputBankSettings, truth: Bool) throws -> RunResult {
+                                                            outputs: OutputBankSettings, truth: Bool,
+                                                            armSwitch: ArmSwitchState? = nil) throws -> RunResult {
         let loopConfig = configuration.loop
         // Setpoints.
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
@@ -116,7 +141,7 @@ struct LoopWork: FilterWork {
         }
         if let duration = options.virtualDuration {
             return try runVirtual(board: board, core: core, outputs: outputs, writer: writer.take(), columns: columns,
-                                  setpoints: setpoints, duration: duration)
+                                  setpoints: setpoints, armSwitch: armSwitch, duration: duration)
         }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
@@ -125,6 +150,7 @@ struct LoopWork: FilterWork {
         reporterSettings.statusLine = options.statusLine && !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)
         reporterSettings.channelIsPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
+        reporterSettings.notifier = options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry.
         var telemetry: TelemetrySender? = nil
@@ -143,7 +169,7 @@ struct LoopWork: FilterWork {
             Self.reload(path: path, running: running, mailbox: mailbox)
         }) }
         let links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
-                              latest: options.latest, setpoints: setpoints)
+                              latest: options.latest, armSwitch: armSwitch, setpoints: setpoints)
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
                                     realtime: RealtimeSetup(priority: loopConfig.realtimePriority, cpu: loopConfig.cpu,
                                                             lockMemory: loopConfig.lockMemory))
@@ -167,10 +193,10 @@ struct LoopWork: FilterWork {
     /// `poise simulate`: the same ticks in simulated time, recording written as they come.
     func runVirtual<Board: BoardBackend, Filter: AttitudeFilter>(
         board: Board, core: FlightCore<Filter>, outputs: OutputBankSettings, writer: consuming TraceWriter?,
-        columns: RecordingColumns?, setpoints: SetpointSchedule, duration: Double
+        columns: RecordingColumns?, setpoints: SetpointSchedule, armSwitch: ArmSwitchState?, duration: Double
     ) throws -> RunResult {
         let rate = configuration.loop.rateHz
-        let links = LoopLinks(signals: options.signals, setpoints: setpoints)
+        let links = LoopLinks(signals: options.signals, armSwitch: armSwitch, setpoints: setpoints)
         var loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: rate))
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))

@@ -78,6 +78,7 @@ struct RunCommand: ParsableCommand {
         options.quiet = quiet
         options.statusLine = isatty(2) == 1
         options.configPath = config
+        options.notifySystemd = true
         if let telemetry {
             do { options.telemetry = try TelemetryAddress(parsing: telemetry) } catch {
                 printError("poise: --telemetry: \(error)")
