@@ -122,7 +122,9 @@ public struct ArmingSupervisor: Sendable {
     public func fault(_ inputs: SafetyInputs) -> SafetyReason? {
         if inputs.stopRequested { return .stopRequested }
         if inputs.unexpectedError { return .unexpectedError }
-        if inputs.stalled { return .stall }
+        // A stall matters while the outputs are driven; disarmed or failsafe they are already
+        // safe, and ignoring it there keeps a recording's `event` column enough to replay it.
+        if inputs.stalled && state == .armed { return .stall }
         if inputs.sensorFailed || inputs.time - lastGoodSample > settings.sensorTimeout { return .sensorLost }
         if !inputs.attitudeFinite || !inputs.tilt.isFinite { return .nonFiniteAttitude }
         if !inputs.commandFinite { return .nonFiniteCommand }

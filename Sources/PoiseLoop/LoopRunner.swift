@@ -109,16 +109,10 @@ struct LoopWork: FilterWork {
                                                             outputs: OutputBankSettings, truth: Bool,
                                                             armSwitch: ArmSwitchState? = nil) throws -> RunResult {
         let loopConfig = configuration.loop
-        // Setpoints.
-        var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
-        let file = configuration.controller.quad.setpointFile
-        if !file.isEmpty, configuration.controller.kind == .quadX || configuration.controller.kind == .quadPlus {
-            var folder = options.configPath.map { p in p.contains("/") ? String(p[..<p.lastIndex(of: "/")!]) + "/" : "" } ?? ""
-            if file.hasPrefix("/") { folder = "" }
-            let path = folder + file
-            let text: String
-            do { text = try PoiseConfiguration.readText(path: path) } catch { throw RunError(error.description) }
-            do { setpoints = try SetpointSchedule(path: path, text: text) } catch { throw RunError(error.description) }
+        // Setpoints (checked the same way by `poise check`).
+        let setpoints: SetpointSchedule
+        do { setpoints = try SetpointSchedule.forConfiguration(configuration, configPath: options.configPath) } catch {
+            throw RunError("\(error)")
         }
         // Recorder and status ring.
         let ring = TickRecordRing(capacity: configuration.recording.ringCapacity)
@@ -218,27 +212,55 @@ struct LoopWork: FilterWork {
                          signal: 0, problems: problems, report: report)
     }
 
-    /// SIGHUP: load and check the file again; post its tuning, or log every problem and keep
-    /// the running values.
+    /// SIGHUP: load and check the file again (on the reload thread, never the signal thread);
+    /// report every changed key a running loop cannot take, with its line, as "not applied:
+    /// restart to change", and post the rest. A file with any problem changes nothing.
     static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>) {
         let fresh: PoiseConfiguration
-        do { fresh = try PoiseConfiguration.load(path: path) } catch {
+        let text: String
+        do {
+            fresh = try PoiseConfiguration.load(path: path)
+            text = try PoiseConfiguration.readText(path: path)
+        } catch {
             printToStandardError("poise: SIGHUP: \(path) not applied, the old values stay:\n\(error.description)\n")
             return
         }
-        if fresh.controller.kind != running.controller.kind {
-            printToStandardError("poise: SIGHUP: \(path): controller.kind changed (\(running.controller.kind.rawValue) → \(fresh.controller.kind.rawValue)); restart to change it. Not applied.\n")
-            return
+        let lines = ConfigParser.writtenLines(text: text, file: path)
+        var tuning = CoreTuning(tuning: fresh)
+        let kept = CoreTuning(tuning: running)
+        var refused: [String] = []
+        for key in ConfigSchema.keys where !appliesOnReload(key.path) && fresh.values[key.path] != running.values[key.path] {
+            let position = lines[key.path].map { "\(path):\($0)" } ?? "\(path) (now its default)"
+            refused.append("\(position): \(key.path) not applied: restart to change")
         }
+        if fresh.controller.kind != running.controller.kind { tuning.controller = kept.controller }
+        // The switch (or its absence) was opened at start.
+        tuning.safety.armSource = kept.safety.armSource
         let old = OutputBankSettings(configuration: running).channels.map(\.hardware)
         let new = OutputBankSettings(configuration: fresh).channels.map(\.hardware)
         if old != new {
-            printToStandardError("poise: SIGHUP: \(path): output channels' hardware (kind, chip, line, channel) changed; restart to change it. Not applied.\n")
-            return
+            let position = lines["outputs.channels"].map { "\(path):\($0)" } ?? path
+            refused.append("\(position): outputs.channels hardware (kind, chip, line, channel) not applied: restart to change; "
+                + "the running channels keep their mappings")
+            tuning.mapper = kept.mapper
         }
-        if mailbox.post(CoreTuning(tuning: fresh)) {
-            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\n")
+        for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
+        if mailbox.post(tuning) {
+            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
         }
+    }
+
+    /// Keys a running loop takes on SIGHUP (``CoreTuning``): the controllers' gains and
+    /// limits, the safety limits, the overrun limit and the output mappings. Everything else
+    /// — the rate, the board, the sensor and its calibration, the filter, the frame, the
+    /// controller kind, the setpoints, the arming switch, recording and telemetry — is read
+    /// once at start.
+    static func appliesOnReload(_ path: String) -> Bool {
+        if path == "controller.quad.setpoint_file" || path == "controller.quad.throttle" { return false }
+        if path.hasPrefix("controller.balance.") || path.hasPrefix("controller.quad.") { return true }
+        if path.hasPrefix("safety.") { return path != "safety.arm_source" && !path.hasPrefix("safety.switch.") }
+        // outputs.channels: the mappings apply; its hardware is compared on its own.
+        return path == "loop.overrun_limit" || path == "outputs.channels"
     }
 }
 

@@ -49,13 +49,16 @@ public final class ServiceNotifier: @unchecked Sendable {
         return environment
     }
 
-    /// Sends one notification (`READY=1`, `WATCHDOG=1`, `STOPPING=1`); false when it could not.
+    /// Sends one notification (`READY=1`, `WATCHDOG=1`, `STOPPING=1`) without waiting; false
+    /// when it could not.
     @discardableResult
     public func send(_ message: String) -> Bool {
         var bytes = Array(message.utf8)
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
-                sendto(socket, &bytes, bytes.count, Int32(MSG_NOSIGNAL), target, addressLength) == bytes.count
+                // Never wait: a listener that does not read (its queue full) must not stall the
+                // reporter, which also drains the tick ring and writes the recording.
+                sendto(socket, &bytes, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), target, addressLength) == bytes.count
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseReplay
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: ParsableCommand {
@@ -44,7 +45,13 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                _ = try PoiseConfiguration.load(path: file)
+                let configuration = try PoiseConfiguration.load(path: file)
+                // The files the configuration refers to, checked as `run` checks them.
+                do { _ = try SetpointSchedule.forConfiguration(configuration, configPath: file) } catch {
+                    printError("\(file): controller.quad.setpoint_file: \(error)")
+                    failed = true
+                    continue
+                }
                 // An empty file is valid YAML, but "ok" would hide a file that was never
                 // written (a failed copy, the wrong path in a script).
                 if let data = FileManager.default.contents(atPath: file),
