@@ -94,6 +94,12 @@ import Testing
         #expect(rows[stallRow - 1][arm] == 1 || stallRow == jump - 1 && rows[jump - 2][arm] == 1)
         for i in outs { #expect(rows[stallRow][i] == 0, "\(header[i])") }
         #expect(!rows[(stallRow + 1)...].contains { $0[arm] == 1 }, "re-armed by itself after the stall")
+        // The recording replays to the same states and outputs, stall included (its event).
+        let replayed = dir.appending(path: "replayed.csv").path
+        let replay = try poise(["replay", recording, "--config", config, "-o", replayed, "--quiet"])
+        #expect(replay.status == 0, "\(replay.error)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(again == lines)
     }
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
