@@ -51,6 +51,17 @@ public struct ConfigParser {
         return table
     }
 
+    /// The line each key the text sets is written on, by display path (`loop.rate_hz`,
+    /// `outputs.channels[0].line`); empty for text that is not YAML. For messages about a
+    /// file that has already passed ``parse(text:file:keys:rules:)``.
+    public static func writtenLines(text: String, file: String, keys: [ConfigKey] = ConfigSchema.keys) -> [String: Int] {
+        var parser = ConfigParser(file: file)
+        guard let root = try? Yams.compose(yaml: text), root.mapping != nil else { return [:] }
+        var table = ConfigTable()
+        parser.walk(root, tree: SchemaTree(keys: keys), relative: "", display: "", into: &table)
+        return parser.marks.mapValues(\.line)
+    }
+
     // MARK: Walking mappings
 
     /// Checks the keys of mapping `node` against `tree`, storing leaf values under

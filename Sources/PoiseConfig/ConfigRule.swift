@@ -22,6 +22,12 @@ extension ConfigSchema {
     /// Combinations that are each valid but make no sense together.
     public static let rules: [ConfigRule] = [
         busRule,
+        // A quadrotor that flipped is on its back or in the air: it must never arm by itself.
+        ConfigRule(paths: ["safety.rearm", "controller.kind"]) { file, _ in
+            guard file.string("safety.rearm") == "when_level", file.string("controller.kind").hasPrefix("quad") else { return nil }
+            return "safety.rearm: when_level is not allowed for a quadrotor: "
+                + "controller.kind: \(file.string("controller.kind")) never re-arms by itself after a failsafe (use safety.arm_source: switch and cycle the switch)"
+        },
         ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
             FrameMagnetometerRule.problem(frame: file.string("frame.output"), sensorMagnetometer: file.boolean("sensor.magnetometer"),
                                           fusesMagnetometer: file.boolean("filter.magnetometer"))

@@ -15,6 +15,7 @@ extension ConfigSchema {
         ConfigGroup("controller.quad.roll_rate", doc: "Roll-rate PID (body y): rad/s → torque demand in throttle units."),
         ConfigGroup("controller.quad.yaw_rate", doc: "Yaw-rate PID (body z): rad/s → torque demand in throttle units."),
         ConfigGroup("safety", doc: "Arming, and the faults that force every output to its safe value."),
+        ConfigGroup("safety.switch", doc: "The arming switch (`arm_source: switch`): a GPIO input read through libgpiod edge events, off the real-time thread."),
     ]
 
     /// The six keys of one PID, bound to the `PIDSettings` at `pid`.
@@ -80,5 +81,13 @@ extension ConfigSchema {
         ConfigKey("safety.arm_hold_s", .number(range: 0...60), default: 0.5, unit: "s", doc: "How long level, a healthy sensor and an initialised filter must hold before arming."),
         ConfigKey("safety.auto_arm", .boolean, default: true, doc: "Arm by itself when the conditions hold (and again after a fault that clears); false keeps every output safe."),
         ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "Time without a good sample before the sensor counts as lost (a failed read after the driver's retries counts at once)."),
+        ConfigKey("safety.stall_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "A tick that wakes this much later than due (the process was stopped, starved or swapped out) drives every output safe in that tick. The default, as long as sensor_timeout_ms, is 4 periods at the default 200 Hz: above a Linux board's ordinary wake-up jitter (overrun_limit handles a slow tick), below the time a falling robot needs to get beyond recovery."),
+        ConfigKey("safety.arm_source", .enumeration(["auto", "switch"]), default: "auto", doc: "What arms the outputs: `auto` the supervisor itself (see auto_arm); `switch` the arming switch (safety.switch) turned from off to on while every arming condition holds; off disarms at once."),
+        ConfigKey("safety.rearm", .enumeration(["never", "when_level"]), default: "never", doc: "After a failsafe, `never` arms again only by a new switch cycle (or a restart); `when_level` arms by itself once the fault has cleared and the conditions hold (balance controller or none only, a robot picked up and set upright; refused for a quadrotor)."),
+        ConfigKey("safety.switch.chip", .string, default: "", doc: "GPIO chip of the arming switch (name, label or path); empty for board.gpio_chip."),
+        ConfigKey("safety.switch.line", .integer(range: 0...1023), default: 0, doc: "Line offset of the arming switch on its chip."),
+        ConfigKey("safety.switch.active_low", .boolean, default: false, doc: "The switch is on when its line is low (a switch to ground with a pull-up)."),
+        ConfigKey("safety.switch.bias", .enumeration(["as_is", "disable", "pull_up", "pull_down"]), default: "as_is", doc: "The line's internal bias: `as_is` leaves what the board set."),
+        ConfigKey("safety.switch.debounce_ms", .number(range: 0...1000), default: 20, unit: "ms", doc: "A level counts once it has held this long without another edge (contact bounce)."),
     ]
 }

@@ -27,6 +27,8 @@ extension ConfigSchema {
         ConfigKey("simulation.gust_torque", .number(range: 0...100), default: 0, unit: "N·m", doc: "Gust torque about body x applied to the quadrotor once, for gust_duration; 0 for none."),
         ConfigKey("simulation.gust_time", .number(range: 0...3600), default: 5, unit: "s", doc: "When the gust starts."),
         ConfigKey("simulation.gust_duration", .number(range: 0...60), default: 0.3, unit: "s", doc: "How long the gust lasts."),
+        ConfigKey("simulation.switch_on_s", .number(range: 0...3600), default: 1, unit: "s", doc: "When the simulated arming switch turns on (`safety.arm_source: switch` on the sim board); it is off before."),
+        ConfigKey("simulation.switch_off_s", .number(range: 0...3600), default: 0, unit: "s", doc: "When the simulated arming switch turns off again; 0 never."),
         ConfigKey("simulation.seed", .integer(range: 0...Int(Int32.max)), default: 1, doc: "Seed of the simulated sensor's noise: the same seed gives the same run."),
         ConfigKey("simulation.sensor_errors", .enumeration(["typical", "ideal"]), default: "typical", doc: "`typical`: a calibrated MPU-9250's noise, bias and scale errors; `ideal`: exact readings."),
     ]

@@ -40,6 +40,35 @@ extension PoiseConfiguration {
         public var autoArm: Bool
         /// ms.
         public var sensorTimeoutMilliseconds: Double
+        /// ms.
+        public var stallMilliseconds: Double
+        public enum ArmSource: String, CaseIterable, Sendable {
+            case auto
+            case `switch`
+        }
+        public var armSource: ArmSource
+        public enum Rearm: String, CaseIterable, Sendable {
+            case never
+            case whenLevel = "when_level"
+        }
+        public var rearm: Rearm
+        /// `safety.switch`.
+        public struct Switch: Equatable, Sendable {
+            /// Empty for `board.gpio_chip`.
+            public var chip: String
+            public var line: Int
+            public var activeLow: Bool
+            public enum Bias: String, CaseIterable, Sendable {
+                case asIs = "as_is"
+                case disable
+                case pullUp = "pull_up"
+                case pullDown = "pull_down"
+            }
+            public var bias: Bias
+            /// ms.
+            public var debounceMilliseconds: Double
+        }
+        public var armSwitch: Switch
 
         init(_ v: ConfigTable) {
             maxTiltDegrees = v.number("safety.max_tilt_deg")
@@ -47,6 +76,12 @@ extension PoiseConfiguration {
             armHoldSeconds = v.number("safety.arm_hold_s")
             autoArm = v.boolean("safety.auto_arm")
             sensorTimeoutMilliseconds = v.number("safety.sensor_timeout_ms")
+            stallMilliseconds = v.number("safety.stall_ms")
+            armSource = v.choice("safety.arm_source")
+            rearm = v.choice("safety.rearm")
+            armSwitch = Switch(chip: v.string("safety.switch.chip"), line: v.integer("safety.switch.line"),
+                               activeLow: v.boolean("safety.switch.active_low"), bias: v.choice("safety.switch.bias"),
+                               debounceMilliseconds: v.number("safety.switch.debounce_ms"))
         }
     }
 }

@@ -55,6 +55,9 @@ extension PoiseConfiguration {
         public var gustDuration: Double
         public var seed: Int
         public var idealSensor: Bool
+        /// When the simulated arming switch turns on and off again (0: never), s.
+        public var switchOnSeconds: Double
+        public var switchOffSeconds: Double
 
         init(_ v: ConfigTable) {
             plant = v.choice("simulation.plant")
@@ -65,6 +68,8 @@ extension PoiseConfiguration {
             gustDuration = v.number("simulation.gust_duration")
             seed = v.integer("simulation.seed")
             idealSensor = v.string("simulation.sensor_errors") == "ideal"
+            switchOnSeconds = v.number("simulation.switch_on_s")
+            switchOffSeconds = v.number("simulation.switch_off_s")
         }
     }
 }

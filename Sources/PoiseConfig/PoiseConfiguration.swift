@@ -63,8 +63,14 @@ public struct PoiseConfiguration: Equatable, Sendable {
         return PoiseConfiguration(values: try ConfigParser.parse(text: text, file: path, keys: keys))
     }
 
-    /// The file's text, or a positioned-by-file error saying why it cannot be read.
-    public static func readText(path: String) throws(ConfigErrors) -> String {
+    /// The largest configuration file read, bytes. A configuration is a few kB; a bigger file
+    /// is a mistake (a log or a trace given as the config), and parsing one took hundreds of
+    /// MB and seconds (locked in memory by `loop.lock_memory`).
+    public static let maximumBytes = 1 << 20
+
+    /// The file's text, or a positioned-by-file error saying why it cannot be read (or that
+    /// it is larger than `limit` bytes, read no further).
+    public static func readText(path: String, limit: Int = maximumBytes) throws(ConfigErrors) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigErrors([ConfigError(file: path, message: "no such file")])
@@ -72,8 +78,13 @@ public struct PoiseConfiguration: Equatable, Sendable {
         guard !isDirectory.boolValue else {
             throw ConfigErrors([ConfigError(file: path, message: "is a directory, not a configuration file")])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let data = try? handle.read(upToCount: limit + 1) ?? Data() else {
             throw ConfigErrors([ConfigError(file: path, message: "cannot be read (check its permissions)")])
+        }
+        try? handle.close()
+        guard data.count <= limit else {
+            throw ConfigErrors([ConfigError(file: path, message: "larger than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"): refused (a configuration is a few kB; is this the right file?)")])
         }
         if let error = ConfigError.notText(file: path, bytes: Array(data)) { throw ConfigErrors([error]) }
         return String(decoding: data, as: UTF8.self)

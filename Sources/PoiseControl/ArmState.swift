@@ -39,6 +39,13 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case unexpectedError
     /// A fault that re-arming may recover from has cleared.
     case faultCleared
+    /// A tick woke later than `safety.stall_ms` after the one before (the process was
+    /// stopped, starved or swapped out): the outputs had been held that long unsupervised.
+    case stall
+    /// The arming switch went from off to on while every arming condition held.
+    case switchArmed
+    /// The arming switch was turned off.
+    case switchOff
 
     public var text: StaticString {
         switch self {
@@ -52,6 +59,9 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .stopRequested: "stop requested"
         case .unexpectedError: "unexpected error"
         case .faultCleared: "fault cleared"
+        case .stall: "loop stalled longer than safety.stall_ms"
+        case .switchArmed: "arming switch on while level, sensor healthy and filter initialised"
+        case .switchOff: "arming switch off"
         }
     }
 

@@ -1,3 +1,20 @@
+/// What arms the outputs.
+public enum ArmSource: UInt8, Sendable, Equatable, BitwiseCopyable {
+    /// The supervisor itself, when the arming conditions have held for the hold time.
+    case automatic
+    /// The user's switch, turned from off to on while the arming conditions hold.
+    case armSwitch
+}
+
+/// Whether the supervisor may arm again by itself after a failsafe.
+public enum RearmPolicy: UInt8, Sendable, Equatable, BitwiseCopyable {
+    /// Never in this run (a switch source needs the switch cycled instead).
+    case never
+    /// Once the fault has cleared and the arming conditions hold again (a balancing robot
+    /// picked up and set upright); never allowed for a quadrotor.
+    case whenLevel
+}
+
 /// Limits of the arming supervisor, SI units.
 @frozen
 public struct SafetySettings: Sendable, Equatable {
@@ -13,16 +30,24 @@ public struct SafetySettings: Sendable, Equatable {
     public var overrunLimit: Int
     /// Arm by itself when the conditions hold (the only way to arm a headless board).
     public var autoArm: Bool
+    /// A tick that wakes this much later than due goes failsafe, s (the loop measures it).
+    public var stallTime: Double
+    public var armSource: ArmSource
+    public var rearm: RearmPolicy
 
     @inlinable
     public init(maxTilt: Float = 45 * .pi / 180, armTilt: Float = 15 * .pi / 180, armHoldTime: Double = 0.5,
-                sensorTimeout: Double = 0.02, overrunLimit: Int = 10, autoArm: Bool = true) {
+                sensorTimeout: Double = 0.02, overrunLimit: Int = 10, autoArm: Bool = true,
+                stallTime: Double = 0.02, armSource: ArmSource = .automatic, rearm: RearmPolicy = .never) {
         self.maxTilt = maxTilt
         self.armTilt = armTilt
         self.armHoldTime = armHoldTime
         self.sensorTimeout = sensorTimeout
         self.overrunLimit = overrunLimit
         self.autoArm = autoArm
+        self.stallTime = stallTime
+        self.armSource = armSource
+        self.rearm = rearm
     }
 }
 
@@ -45,11 +70,18 @@ public struct SafetyInputs: Sendable {
     public var overrunStreak: Int
     public var stopRequested: Bool
     public var unexpectedError: Bool
+    /// This tick woke later than ``SafetySettings/stallTime``.
+    public var stalled: Bool
+    /// The arming switch is on (debounced; ignored unless the source is the switch).
+    public var armSwitch: Bool
 
     @inlinable
     public init(time: Double, freshSample: Bool = true, sensorFailed: Bool = false, estimatorReady: Bool = true,
                 tilt: Float = 0, attitudeFinite: Bool = true, commandFinite: Bool = true, overrunStreak: Int = 0,
-                stopRequested: Bool = false, unexpectedError: Bool = false) {
+                stopRequested: Bool = false, unexpectedError: Bool = false, stalled: Bool = false,
+                armSwitch: Bool = false) {
+        self.stalled = stalled
+        self.armSwitch = armSwitch
         self.time = time
         self.freshSample = freshSample
         self.sensorFailed = sensorFailed
@@ -63,11 +95,13 @@ public struct SafetyInputs: Sendable {
     }
 }
 
-/// Disarmed at start; arms when level, healthy and initialised for a hold time; on any fault
-/// goes to failsafe in the same tick (the caller drives the outputs safe that tick). After a
-/// fault that can clear (tilt, sensor, non-finite values, overruns) it returns to disarmed
-/// once the fault is gone and may arm again under the same conditions as at start; a stop or
-/// an unexpected error latches. Each change is reported once, as ``lastEvent``.
+/// Disarmed at start; arms when level, healthy and initialised for a hold time (by itself, or
+/// on the arming switch's off → on edge); on any fault goes to failsafe in the same tick (the
+/// caller drives the outputs safe that tick). After a fault that can clear (tilt, sensor,
+/// non-finite values, overruns, a stall) it returns to disarmed once the fault is gone; it
+/// arms again by itself only under ``RearmPolicy/whenLevel``, and with a switch only when the
+/// switch is cycled. A stop or an unexpected error latches; turning the switch off disarms at
+/// once. Each change is reported once, as ``lastEvent``.
 public struct ArmingSupervisor: Sendable {
     public var settings: SafetySettings
     public private(set) var state: ArmState = .disarmed
@@ -77,6 +111,10 @@ public struct ArmingSupervisor: Sendable {
     public private(set) var lastEvent: SafetyEvent?
     var lastGoodSample: Double = -.infinity
     var conditionsSince: Double = .nan
+    /// The switch as the last tick saw it; on at start, so a switch left on must be cycled.
+    var switchWasOn = true
+    /// A failsafe happened in this run.
+    public private(set) var hasFailedSafe = false
 
     public init(settings: SafetySettings) { self.settings = settings }
 
@@ -84,6 +122,9 @@ public struct ArmingSupervisor: Sendable {
     public func fault(_ inputs: SafetyInputs) -> SafetyReason? {
         if inputs.stopRequested { return .stopRequested }
         if inputs.unexpectedError { return .unexpectedError }
+        // A stall matters while the outputs are driven; disarmed or failsafe they are already
+        // safe, and ignoring it there keeps a recording's `event` column enough to replay it.
+        if inputs.stalled && state == .armed { return .stall }
         if inputs.sensorFailed || inputs.time - lastGoodSample > settings.sensorTimeout { return .sensorLost }
         if !inputs.attitudeFinite || !inputs.tilt.isFinite { return .nonFiniteAttitude }
         if !inputs.commandFinite { return .nonFiniteCommand }
@@ -103,15 +144,26 @@ public struct ArmingSupervisor: Sendable {
         let fault: SafetyReason? = lastGoodSample == -.infinity && !inputs.sensorFailed
             ? (inputs.stopRequested ? .stopRequested : inputs.unexpectedError ? .unexpectedError : nil)
             : self.fault(inputs)
+        let useSwitch = settings.armSource == .armSwitch
+        let switchTurnedOn = inputs.armSwitch && !switchWasOn
+        switchWasOn = inputs.armSwitch
         switch state {
         case .armed:
-            if let fault { transition(to: .failsafe, fault, at: inputs.time) }
+            if let fault {
+                transition(to: .failsafe, fault, at: inputs.time)
+            } else if useSwitch && !inputs.armSwitch {
+                transition(to: .disarmed, .switchOff, at: inputs.time)
+            }
         case .disarmed:
+            let mayArm = useSwitch || (settings.autoArm && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
-            } else if fault == nil && settings.autoArm && inputs.estimatorReady && inputs.tilt <= settings.armTilt {
+            } else if fault == nil && mayArm && inputs.estimatorReady && inputs.tilt <= settings.armTilt {
                 if conditionsSince.isNaN { conditionsSince = inputs.time }
-                if inputs.time - conditionsSince >= settings.armHoldTime {
+                let held = inputs.time - conditionsSince >= settings.armHoldTime
+                if useSwitch {
+                    if held && switchTurnedOn { transition(to: .armed, .switchArmed, at: inputs.time) }
+                } else if held {
                     transition(to: .armed, .armingConditionsMet, at: inputs.time)
                 }
             } else {
@@ -130,6 +182,7 @@ public struct ArmingSupervisor: Sendable {
 
     mutating func transition(to next: ArmState, _ why: SafetyReason, at time: Double) {
         lastEvent = SafetyEvent(time: time, from: state, to: next, reason: why)
+        if next == .failsafe { hasFailedSafe = true }
         state = next
         reason = why
         conditionsSince = .nan

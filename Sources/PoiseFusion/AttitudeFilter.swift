@@ -83,4 +83,7 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     /// tilt may already be good (`initialising` clear), which is all a balancing robot or a
     /// level-holding quad needs to arm.
     public static let headingInitialising = FilterFlags(rawValue: 1 << 6)
+    /// The estimate was not propagated for longer than `safety.stall_ms` (the loop stalled);
+    /// set by the loop on the tick after the stall, never by a filter.
+    public static let stale = FilterFlags(rawValue: 1 << 7)
 }

@@ -8,8 +8,8 @@ extension LiveLoop where Board == LinuxBoard, Filter == PoiseFilter {
     @_noAllocation @_noLocks
     #endif
     mutating func checkedStep(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
-                              lateness: Int64, wake: Int64, period: Int64, clock: RealTimeClock) -> Bool {
+                              lateness: Int64, wake: Int64, period: Int64, stall: Int64, clock: RealTimeClock) -> Bool {
         step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
-             lateness: lateness, wake: wake, period: period, clock: clock)
+             lateness: lateness, wake: wake, period: period, stall: stall, clock: clock)
     }
 }

@@ -30,6 +30,8 @@ public struct LoopLinks: @unchecked Sendable {
     let ring: Unmanaged<TickRecordRing>?
     let telemetry: Unmanaged<TelemetrySender>?
     let latest: Unmanaged<TripleBuffer<TickRecord>>?
+    /// The arming switch's debounced level, when `safety.arm_source` is `switch`.
+    let armSwitch: Unmanaged<ArmSwitchState>?
     /// Quadrotor setpoints.
     public var setpoints: SetpointSchedule
     /// Strong references that keep the objects above alive as long as the links (never
@@ -41,14 +43,15 @@ public struct LoopLinks: @unchecked Sendable {
     ///   - latest: the newest record, for the library's ``MotionManager``.
     public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
-                setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
+                armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
         self.signals = .passUnretained(signals)
         self.tuning = tuning.map { .passUnretained($0) }
         self.ring = ring.map { .passUnretained($0) }
         self.telemetry = telemetry.map { .passUnretained($0) }
         self.latest = latest.map { .passUnretained($0) }
+        self.armSwitch = armSwitch.map { .passUnretained($0) }
         self.setpoints = setpoints
-        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest].compactMap { $0 }
+        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch].compactMap { $0 }
     }
 
     var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }
@@ -114,12 +117,26 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         let counter = Clock.isRealTime ? AllocationCounter.find() : nil
         var allocationsAtFirstTick: Int64 = 0
         var startedUp = false
+        var sampled = false
+        var previousWake = Int64.min
         while true {
             let (now, lateness) = clock.waitForNextTick()
             let wake = clock.timestamp()
             let stop = links.stopRequested || now >= clock.stopTime
+            // A stall: this tick woke too late after its deadline, or too long after the last
+            // tick woke (a stop in the middle of a tick, whose deadlines were then skipped).
+            // Not before the first sample: start-up resets and configures the chip.
+            let sinceLast = previousWake == .min ? 0 : wake - previousWake - period
+            previousWake = wake
+            let late = max(lateness, sinceLast)
+            let stall = sampled && late > Int64(core.supervisor.settings.stallTime * 1e9) ? late : 0
             let finished = step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
-                                lateness: lateness, wake: wake, period: period, clock: clock)
+                                lateness: lateness, wake: wake, period: period, stall: stall, clock: clock)
+            sampled = sampled || lastRecord.sampleValid
+            if stall > 0 {
+                statistics.stalls += 1
+                statistics.longestStallNanoseconds = max(statistics.longestStallNanoseconds, stall)
+            }
             statistics.ticks += 1
             if Clock.isRealTime {
                 let end = clock.timestamp()
@@ -160,7 +177,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
 
     /// One tick; true when it was the stopping tick.
     mutating func step<Clock: LoopClock>(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
-                                         lateness: Int64, wake: Int64, period: Int64, clock: Clock) -> Bool {
+                                         lateness: Int64, wake: Int64, period: Int64, stall: Int64,
+                                         clock: Clock) -> Bool {
         if let mailbox = links.tuning, let tuning = mailbox._withUnsafeGuaranteedRef({ $0.takeTuning() }) {
             _ = core.apply(tuning)
         }
@@ -169,6 +187,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.stopRequested = stop
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
+        status.stallNanoseconds = stall
+        if let armSwitch = links.armSwitch { status.armSwitch = armSwitch._withUnsafeGuaranteedRef { $0.read() } }
         // The board's I/O (sensor transfer, output writes; on the simulated board the chip's
         // transfer and the simulated output drivers) is timed apart from the tick's own work.
         let readStart = clock.timestamp()

@@ -57,43 +57,62 @@ struct LoopWork: FilterWork {
             do { board = try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
                 throw RunError(error.description)
             }
-            return try start(board: board, core: core, outputs: outputs, truth: false)
+            var watcher: LinuxArmSwitch? = nil
+            if configuration.safety.armSource == .switch {
+                let s = configuration.safety.armSwitch
+                do {
+                    watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
+                                                 line: UInt32(s.line), activeLow: s.activeLow, bias: Self.bias(s.bias),
+                                                 debounce: s.debounceMilliseconds / 1000, state: ArmSwitchState())
+                } catch { throw RunError(error.description) }
+                watcher?.start()
+            }
+            defer { watcher?.stop() }
+            return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
             switch SimulatedRig.plant(configuration) {
             case .balancingRobot:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             case .quadrotor:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             case .motion, .auto:
-                return try start(board: simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration)),
-                                 core: core, outputs: outputs, truth: true)
+                let board = try simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration))
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
             }
         }
     }
 
     func simulatedBoard<World: SimulatedWorld>(_ driver: MPU9250<SimulatedI2CBus<HeldMotion>>, _ outputs: OutputBankSettings,
                                                _ world: World) throws -> SimulatedBoard<World> {
-        do { return try SimulatedBoard(driver: driver, outputs: outputs, world: world) } catch {
+        do {
+            var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
+            board.armSwitch = SimulatedRig.armSwitch(configuration)
+            return board
+        } catch {
             throw RunError(error.description)
         }
     }
 
+    static func bias(_ bias: PoiseConfiguration.Safety.Switch.Bias) -> LinuxArmSwitch.Bias {
+        switch bias {
+        case .asIs: .asIs
+        case .disable: .disable
+        case .pullUp: .pullUp
+        case .pullDown: .pullDown
+        }
+    }
+
     func start<Board: BoardBackend, Filter: AttitudeFilter>(board: Board, core: FlightCore<Filter>,
-                                                            outputs: OutputBankSettings, truth: Bool) throws -> RunResult {
+                                                            outputs: OutputBankSettings, truth: Bool,
+                                                            armSwitch: ArmSwitchState? = nil) throws -> RunResult {
         let loopConfig = configuration.loop
-        // Setpoints.
-        var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
-        let file = configuration.controller.quad.setpointFile
-        if !file.isEmpty, configuration.controller.kind == .quadX || configuration.controller.kind == .quadPlus {
-            var folder = options.configPath.map { p in p.contains("/") ? String(p[..<p.lastIndex(of: "/")!]) + "/" : "" } ?? ""
-            if file.hasPrefix("/") { folder = "" }
-            let path = folder + file
-            let text: String
-            do { text = try PoiseConfiguration.readText(path: path) } catch { throw RunError(error.description) }
-            do { setpoints = try SetpointSchedule(path: path, text: text) } catch { throw RunError(error.description) }
+        // Setpoints (checked the same way by `poise check`).
+        let setpoints: SetpointSchedule
+        do { setpoints = try SetpointSchedule.forConfiguration(configuration, configPath: options.configPath) } catch {
+            throw RunError("\(error)")
         }
         // Recorder and status ring.
         let ring = TickRecordRing(capacity: configuration.recording.ringCapacity)
@@ -116,7 +135,7 @@ struct LoopWork: FilterWork {
         }
         if let duration = options.virtualDuration {
             return try runVirtual(board: board, core: core, outputs: outputs, writer: writer.take(), columns: columns,
-                                  setpoints: setpoints, duration: duration)
+                                  setpoints: setpoints, armSwitch: armSwitch, duration: duration)
         }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
@@ -126,6 +145,7 @@ struct LoopWork: FilterWork {
         reporterSettings.statusLine = options.statusLine && !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)
         reporterSettings.channelIsPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
+        reporterSettings.notifier = options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry.
         var telemetry: TelemetrySender? = nil
@@ -144,7 +164,7 @@ struct LoopWork: FilterWork {
             Self.reload(path: path, running: running, mailbox: mailbox)
         }) }
         let links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
-                              latest: options.latest, setpoints: setpoints)
+                              latest: options.latest, armSwitch: armSwitch, setpoints: setpoints)
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
                                     realtime: RealtimeSetup(priority: loopConfig.realtimePriority, cpu: loopConfig.cpu,
                                                             lockMemory: loopConfig.lockMemory))
@@ -168,10 +188,10 @@ struct LoopWork: FilterWork {
     /// `poise simulate`: the same ticks in simulated time, recording written as they come.
     func runVirtual<Board: BoardBackend, Filter: AttitudeFilter>(
         board: Board, core: FlightCore<Filter>, outputs: OutputBankSettings, writer: consuming TraceWriter?,
-        columns: RecordingColumns?, setpoints: SetpointSchedule, duration: Double
+        columns: RecordingColumns?, setpoints: SetpointSchedule, armSwitch: ArmSwitchState?, duration: Double
     ) throws -> RunResult {
         let rate = configuration.loop.rateHz
-        let links = LoopLinks(signals: options.signals, setpoints: setpoints)
+        let links = LoopLinks(signals: options.signals, armSwitch: armSwitch, setpoints: setpoints)
         var loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: rate))
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
@@ -194,27 +214,55 @@ struct LoopWork: FilterWork {
                          signal: 0, problems: problems, report: report)
     }
 
-    /// SIGHUP: load and check the file again; post its tuning, or log every problem and keep
-    /// the running values.
+    /// SIGHUP: load and check the file again (on the reload thread, never the signal thread);
+    /// report every changed key a running loop cannot take, with its line, as "not applied:
+    /// restart to change", and post the rest. A file with any problem changes nothing.
     static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>) {
         let fresh: PoiseConfiguration
-        do { fresh = try PoiseConfiguration.load(path: path) } catch {
+        let text: String
+        do {
+            fresh = try PoiseConfiguration.load(path: path)
+            text = try PoiseConfiguration.readText(path: path)
+        } catch {
             printToStandardError("poise: SIGHUP: \(path) not applied, the old values stay:\n\(error.description)\n")
             return
         }
-        if fresh.controller.kind != running.controller.kind {
-            printToStandardError("poise: SIGHUP: \(path): controller.kind changed (\(running.controller.kind.rawValue) → \(fresh.controller.kind.rawValue)); restart to change it. Not applied.\n")
-            return
+        let lines = ConfigParser.writtenLines(text: text, file: path)
+        var tuning = CoreTuning(tuning: fresh)
+        let kept = CoreTuning(tuning: running)
+        var refused: [String] = []
+        for key in ConfigSchema.keys where !appliesOnReload(key.path) && fresh.values[key.path] != running.values[key.path] {
+            let position = lines[key.path].map { "\(path):\($0)" } ?? "\(path) (now its default)"
+            refused.append("\(position): \(key.path) not applied: restart to change")
         }
+        if fresh.controller.kind != running.controller.kind { tuning.controller = kept.controller }
+        // The switch (or its absence) was opened at start.
+        tuning.safety.armSource = kept.safety.armSource
         let old = OutputBankSettings(configuration: running).channels.map(\.hardware)
         let new = OutputBankSettings(configuration: fresh).channels.map(\.hardware)
         if old != new {
-            printToStandardError("poise: SIGHUP: \(path): output channels' hardware (kind, chip, line, channel) changed; restart to change it. Not applied.\n")
-            return
+            let position = lines["outputs.channels"].map { "\(path):\($0)" } ?? path
+            refused.append("\(position): outputs.channels hardware (kind, chip, line, channel) not applied: restart to change; "
+                + "the running channels keep their mappings")
+            tuning.mapper = kept.mapper
         }
-        if mailbox.post(CoreTuning(tuning: fresh)) {
-            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\n")
+        for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
+        if mailbox.post(tuning) {
+            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
         }
+    }
+
+    /// Keys a running loop takes on SIGHUP (``CoreTuning``): the controllers' gains and
+    /// limits, the safety limits, the overrun limit and the output mappings. Everything else
+    /// — the rate, the board, the sensor and its calibration, the filter, the frame, the
+    /// controller kind, the setpoints, the arming switch, recording and telemetry — is read
+    /// once at start.
+    static func appliesOnReload(_ path: String) -> Bool {
+        if path == "controller.quad.setpoint_file" || path == "controller.quad.throttle" { return false }
+        if path.hasPrefix("controller.balance.") || path.hasPrefix("controller.quad.") { return true }
+        if path.hasPrefix("safety.") { return path != "safety.arm_source" && !path.hasPrefix("safety.switch.") }
+        // outputs.channels: the mappings apply; its hardware is compared on its own.
+        return path == "loop.overrun_limit" || path == "outputs.channels"
     }
 }
 

@@ -23,6 +23,9 @@ public struct RunOptions: @unchecked Sendable {
     /// Take SIGINT/SIGTERM/SIGHUP on a watcher thread (the command-line tool); a library
     /// user keeps its process's signals and stops the loop with `signals.requestStop()`.
     public var handlesSignals = true
+    /// Tell systemd (`$NOTIFY_SOCKET`) when the loop is ready and feed its watchdog while
+    /// the ticks advance (`poise run`; not a library user's process).
+    public var notifySystemd = false
     /// The config file, for SIGHUP reloads (nil: the built-in default, nothing to reload).
     public var configPath: String?
     /// When the process started, CLOCK_MONOTONIC ns.

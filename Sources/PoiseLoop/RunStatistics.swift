@@ -13,6 +13,9 @@ public struct RunStatistics: Sendable {
     public var droppedRecords = 0
     /// Output writes that failed.
     public var outputFaults = 0
+    /// Ticks that woke later than `safety.stall_ms` (each went failsafe), and the longest, ns.
+    public var stalls = 0
+    public var longestStallNanoseconds: Int64 = 0
     /// How late each tick woke after its deadline, ns.
     public var lateness = LatencyHistogram()
     /// How long each tick computed (read → filter → control → outputs → record), ns: the
@@ -65,6 +68,8 @@ public struct RunStatistics: Sendable {
           "sensor_errors": \(sensorErrors),
           "dropped_records": \(droppedRecords),
           "output_faults": \(outputFaults),
+          "stalls": \(stalls),
+          "longest_stall_ms": \((Double(longestStallNanoseconds) / 1000).rounded() / 1000),
           "lateness_us": \(Self.percentiles(lateness)),
           "compute_us": \(Self.percentiles(compute)),
           "io_us": \(Self.percentiles(io)),
@@ -84,7 +89,7 @@ public struct RunStatistics: Sendable {
             "\(name) µs: p50 \(Self.microseconds(h.value(atQuantile: 0.5))), p99 \(Self.microseconds(h.value(atQuantile: 0.99))), p99.9 \(Self.microseconds(h.value(atQuantile: 0.999))), max \(Self.microseconds(h.maximum))"
         }
         return """
-        ticks \(ticks), overruns \(overruns), sensor errors \(sensorErrors), dropped records \(droppedRecords), output faults \(outputFaults)
+        ticks \(ticks), overruns \(overruns), sensor errors \(sensorErrors), dropped records \(droppedRecords), output faults \(outputFaults)\(stalls == 0 ? "" : ", stalls \(stalls) (longest \(Self.microseconds(longestStallNanoseconds / 1000)) ms)")
         \(line("wake-up lateness", lateness))
         \(line("tick compute", compute))
         \(line("  of which board I/O", io))

@@ -8,6 +8,7 @@ import PoiseReplay
 import PoiseSensors
 import PoiseSettings
 import PoiseSimulation
+import PoiseTick
 
 /// The simulated rig a configuration describes (`board.kind: sim`): the driver on the
 /// simulated chip, the world from the `simulation` section, and ready-to-step loops for tests
@@ -57,6 +58,16 @@ public enum SimulatedRig {
                               gustStart: sim.gustTime, gustDuration: sim.gustDuration)
     }
 
+    /// The simulated arming switch, when `safety.arm_source` is `switch`: flipped on at
+    /// `simulation.switch_on_s` and off again at `switch_off_s` (0: never).
+    public static func armSwitch(_ configuration: PoiseConfiguration) -> SimulatedSwitchLine? {
+        guard configuration.safety.armSource == .switch else { return nil }
+        let sim = configuration.simulation
+        let edges = [sim.switchOnSeconds] + (sim.switchOffSeconds > 0 ? [sim.switchOffSeconds] : [])
+        return SimulatedSwitchLine(edges: edges, debounce: configuration.safety.armSwitch.debounceMilliseconds / 1000,
+                                   state: ArmSwitchState())
+    }
+
     // MARK: The driver and the loop
 
     /// The MPU-9250 driver on the simulated chip and bus (with a PCA9685) a configuration
@@ -85,10 +96,12 @@ public enum SimulatedRig {
 
     static func loop<World: SimulatedWorld>(_ configuration: PoiseConfiguration, world: World) throws -> LiveLoop<SimulatedBoard<World>, PoiseFilter> {
         let outputs = OutputBankSettings(configuration: configuration)
-        let board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
+        var board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
+        board.armSwitch = armSwitch(configuration)
         let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
-        let links = LoopLinks(signals: StopSignals(), setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)))
+        let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
+                              setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)))
         return LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: configuration.loop.rateHz))
     }
 }

@@ -5,12 +5,20 @@ import Synchronization
 ///
 /// The signals are blocked in every thread (call ``blockInProcess()`` before starting any),
 /// so no handler ever runs on the real-time thread; the watcher sets flags the tick reads
-/// with one relaxed atomic load, and calls `onReload` for SIGHUP on its own thread.
+/// with one relaxed atomic load. SIGHUP's `onReload` (reading and parsing a file) runs on a
+/// reload thread of its own, so the watcher is always free to take SIGINT/SIGTERM at once.
 public final class StopSignals: @unchecked Sendable {
     let stopFlag = Atomic<Bool>(false)
     /// The signal that asked to stop, 0 if none (or a stop for another reason).
     let stopSignal = Atomic<Int32>(0)
     var thread = pthread_t()
+    var reloadThread = pthread_t()
+    /// Posted once per SIGHUP; the reload thread waits on it.
+    let reloadRequests: UnsafeMutablePointer<sem_t> = {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+        return semaphore
+    }()
     var onReload: @Sendable () -> Void = {}
 
     public init() {}
@@ -40,6 +48,15 @@ public final class StopSignals: @unchecked Sendable {
             return nil
         }, box.toOpaque())
         pthread_detach(thread)
+        let reloader = Unmanaged.passRetained(self)
+        pthread_create(&reloadThread, nil, { raw in
+            let me = Unmanaged<StopSignals>.fromOpaque(raw!).takeRetainedValue()
+            while true {
+                guard sem_wait(me.reloadRequests) == 0 else { continue }
+                me.onReload()
+            }
+        }, reloader.toOpaque())
+        pthread_detach(reloadThread)
     }
 
     func watch() {
@@ -48,7 +65,7 @@ public final class StopSignals: @unchecked Sendable {
             var signal: Int32 = 0
             guard sigwait(&set, &signal) == 0 else { continue }
             if signal == SIGHUP {
-                onReload()
+                sem_post(reloadRequests)
             } else {
                 stopSignal.store(signal, ordering: .relaxed)
                 // A second signal changes nothing: the stop already makes the outputs safe

@@ -25,6 +25,9 @@ public final class TickReporter: @unchecked Sendable {
         public var sensor: MPU9250Settings? = nil
         /// The safety limits, to word the arming transitions with their values.
         public var safety: SafetySettings? = nil
+        /// systemd's notification socket: `READY=1` at the first record, `WATCHDOG=1` while
+        /// the tick counter advances.
+        public var notifier: ServiceNotifier? = nil
         public init() {}
     }
 
@@ -40,6 +43,9 @@ public final class TickReporter: @unchecked Sendable {
     var lastFlush = 0.0, lastStatus = -1.0, lastLog = 0.0
     var window = LatencyHistogram(), computeWindow = LatencyHistogram()
     var latest = TickRecord()
+    var ready = false
+    /// The tick the watchdog was last fed at, and when (CLOCK_MONOTONIC s).
+    var fedTick: UInt64 = 0, fedAt = 0.0
 
     public init(ring: TickRecordRing, settings: Settings, recording: consuming TraceWriter?, columns: RecordingColumns?) {
         self.ring = ring
@@ -76,12 +82,40 @@ public final class TickReporter: @unchecked Sendable {
                 any = true
             }
             if finishing && !any { break }
+            notifySystemd()
             if !any { usleep(2000) }
+        }
+        if ready { settings.notifier?.send("STOPPING=1") }
+    }
+
+    /// Ready once the first tick's record arrives; the watchdog is fed only when ticks came
+    /// since the last feed, so it starves when the loop stops ticking.
+    func notifySystemd() {
+        guard let notifier = settings.notifier, recordsSeen > 0 else { return }
+        if !ready {
+            ready = true
+            notifier.send("READY=1")
+        }
+        guard let interval = notifier.watchdogInterval else { return }
+        let now = Double(monotonicNanoseconds()) * 1e-9
+        if now - fedAt >= interval, latest.tick != fedTick || fedAt == 0 {
+            // (fedAt == 0: the first feed, at the first record.)
+            notifier.send("WATCHDOG=1")
+            fedTick = latest.tick
+            fedAt = now
         }
     }
 
+    var recordsSeen = 0
+
     func handle(_ r: TickRecord) {
         latest = r
+        recordsSeen += 1
+        if r.stallNanoseconds > 0 {
+            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
+            let ms = (Double(r.stallNanoseconds) / 1e5).rounded() / 10
+            printToStandardError("poise: \(format(r.tickTime)) s: the loop stalled for \(ms) ms (longer than safety.stall_ms); every output safe in this tick, the estimate is stale\n")
+        }
         window.record(r.latenessNanoseconds)
         computeWindow.record(r.computeNanoseconds)
         if r.eventReason != .none {

@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseControl
 import PoiseFusion
 import PoiseOutputs
 import PoiseSettings
@@ -52,7 +53,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
         func column(_ name: String) -> Int { reader.columns.firstIndex(of: name) ?? -1 }
         let tickTime = column("tick_t"), sampleFlag = column("sample"), readFailed = column("read_failed")
         let sensorState = column("sensor_state"), overrun = column("overrun_streak"), stop = column("stop")
-        let outputFault = column("output_fault")
+        let outputFault = column("output_fault"), event = column("event")
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
         var ticks = 0, samples = 0
         while let row = try reader.next() {
@@ -76,6 +77,8 @@ struct TickReplayWork: FilterWork, ~Copyable {
             status.overrunStreak = Int(try value(overrun, 0))
             status.stopRequested = try value(stop, 0) != 0
             status.unexpectedError = try value(outputFault, 0) != 0
+            // A stall acts only on an armed tick, where it is the recorded event.
+            if try value(event, 0) == Double(SafetyReason.stall.rawValue) { status.stallNanoseconds = 1 }
             status.quadSetpoint = setpoints.value(at: now)
             let out = core.tick(reading, loop: status)
             var record = TickRecord()

@@ -35,7 +35,11 @@ public enum CoreConfiguration {
         return SafetySettings(maxTilt: tiltMatters ? radians(s.maxTiltDegrees) : .infinity,
                               armTilt: tiltMatters ? radians(s.armTiltDegrees) : .infinity,
                               armHoldTime: s.armHoldSeconds, sensorTimeout: s.sensorTimeoutMilliseconds / 1000,
-                              overrunLimit: configuration.loop.overrunLimit, autoArm: s.autoArm)
+                              overrunLimit: configuration.loop.overrunLimit, autoArm: s.autoArm,
+                              stallTime: s.stallMilliseconds / 1000,
+                              armSource: s.armSource == .switch ? .armSwitch : .automatic,
+                              // A quadrotor never re-arms by itself, whatever a file says.
+                              rearm: s.rearm == .whenLevel && !kindIsQuad(configuration) ? .whenLevel : .never)
     }
 
     /// The start-up gyroscope bias measurement: `loop.gyroscope_bias_time`, or none (0) when
@@ -66,6 +70,10 @@ public enum CoreConfiguration {
         }
         return CoreTuning(controller: controller, safety: safety(configuration),
                           mapper: OutputMapper(outputs.channels.map(\.mapping)))
+    }
+
+    static func kindIsQuad(_ configuration: PoiseConfiguration) -> Bool {
+        configuration.controller.kind == .quadX || configuration.controller.kind == .quadPlus
     }
 
     static func radians(_ degrees: Double) -> Float { Float(degrees * .pi / 180) }

@@ -20,6 +20,10 @@ public struct LoopStatus: Sendable {
     public var unexpectedError = false
     /// Quadrotor setpoint this tick (test throttle or setpoint file).
     public var quadSetpoint = QuadSetpoint()
+    /// How late this tick woke when that was beyond `safety.stall_ms`, ns; 0 otherwise.
+    public var stallNanoseconds: Int64 = 0
+    /// The arming switch is on (debounced), as the switch's reader last handed it over.
+    public var armSwitch = false
 
     public init() {}
 }
@@ -134,7 +138,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
             sensorFailed: reading.isLost || reading.readFailed,
             estimatorReady: startupBias.ready && !flags.contains(.initialising), tilt: tilt,
             attitudeFinite: finite, commandFinite: commandFinite, overrunStreak: loop.overrunStreak,
-            stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError)
+            stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError,
+            stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch)
         let state = supervisor.update(safety)
         if state == .armed && !armed { engage() }
         let reported = EulerAngles(frameTransform.attitude(fromENU: attitude))

@@ -31,6 +31,9 @@ extension TickRecord {
         attitude = core.attitude
         rotationRate = core.rotationRate
         filterFlags = core.filter.status.flags
+        stallNanoseconds = loop.stallNanoseconds
+        // The estimate was held, not propagated, through the stall: say so.
+        if loop.stallNanoseconds > 0 { filterFlags.insert(.stale) }
         armState = output.state
         eventReason = output.event?.reason ?? .none
         truth = reading.truth

@@ -49,6 +49,8 @@ public struct TickRecord: Sendable {
     /// How late the tick woke after its scheduled time, and how long it computed, ns.
     public var latenessNanoseconds: Int64
     public var computeNanoseconds: Int64
+    /// How late this tick woke when that was a stall (beyond `safety.stall_ms`), ns; 0 otherwise.
+    public var stallNanoseconds: Int64
 
     @inlinable
     public init() {
@@ -75,5 +77,6 @@ public struct TickRecord: Sendable {
         outputs = ChannelCommands()
         latenessNanoseconds = 0
         computeNanoseconds = 0
+        stallNanoseconds = 0
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseReplay
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: PoiseCommand {
@@ -45,9 +46,14 @@ struct CheckCommand: PoiseCommand {
         var problems: [String] = []
         for file in files {
             do {
-                _ = try PoiseConfiguration.load(path: file)
+                let configuration = try PoiseConfiguration.load(path: file)
                 if let text = try? PoiseConfiguration.readText(path: file) {
                     for note in ConfigParser.deprecations(text: text, file: file) { printError(note.description) }
+                }
+                // The files the configuration refers to, checked as `run` checks them.
+                do { _ = try SetpointSchedule.forConfiguration(configuration, configPath: file) } catch {
+                    problems.append("\(file): controller.quad.setpoint_file: \(error)")
+                    continue
                 }
                 // An empty file is valid YAML, but "ok" would hide a file that was never
                 // written (a failed copy, the wrong path in a script).

@@ -65,6 +65,7 @@ struct RunCommand: PoiseCommand {
         options.quiet = loop.quiet
         options.statusLine = isatty(2) == 1
         options.configPath = loop.config
+        options.notifySystemd = true
         if let telemetry {
             do { options.telemetry = try TelemetryAddress(parsing: telemetry) } catch {
                 throw CLIError("--telemetry: \(error)")

@@ -29,6 +29,7 @@ import Testing
         (SafetyInputs(time: 1, overrunStreak: 3), .overrunStreak),
         (SafetyInputs(time: 1, stopRequested: true), .stopRequested),
         (SafetyInputs(time: 1, unexpectedError: true), .unexpectedError),
+        (SafetyInputs(time: 1, stalled: true), .stall),
     ])
     func everyFaultDisarmsInTheSameTick(fault: SafetyInputs, reason: SafetyReason) {
         var s = ArmingSupervisor(settings: settings)
@@ -54,8 +55,10 @@ import Testing
         #expect(s.lastEvent == nil)
     }
 
-    @Test func rearmsAfterAClearingFaultButNotAfterAStop() {
-        var s = ArmingSupervisor(settings: settings)
+    @Test func rearmsAfterAClearingFaultWhenLevelButNotAfterAStop() {
+        var rearming = settings
+        rearming.rearm = .whenLevel
+        var s = ArmingSupervisor(settings: rearming)
         _ = level(&s, from: 0, ticks: 50)
         _ = s.update(SafetyInputs(time: 1, tilt: 0.6))
         #expect(s.update(SafetyInputs(time: 1.01)) == .disarmed)
@@ -68,5 +71,68 @@ import Testing
     @Test func neverArmsWithoutAutoArm() {
         var s = ArmingSupervisor(settings: SafetySettings(autoArm: false))
         #expect(level(&s, from: 0, ticks: 500) == .disarmed)
+    }
+
+    @Test(arguments: [SafetyInputs(time: 1, tilt: 0.6), SafetyInputs(time: 1, stalled: true),
+                      SafetyInputs(time: 1, overrunStreak: 3)])
+    func neverRearmsByItselfAfterAFailsafeByDefault(fault: SafetyInputs) {
+        var s = ArmingSupervisor(settings: settings)
+        #expect(s.settings.rearm == .never)
+        #expect(level(&s, from: 0, ticks: 50) == .armed)
+        #expect(s.update(fault) == .failsafe)
+        #expect(s.update(SafetyInputs(time: 1.01)) == .disarmed)
+        #expect(level(&s, from: 1.02, ticks: 1000) == .disarmed)
+    }
+
+    /// Healthy, level ticks at 100 Hz with the switch at `on`.
+    func level(_ s: inout ArmingSupervisor, from start: Double, ticks count: Int, switchOn on: Bool) -> ArmState {
+        var state = s.state
+        for i in 0..<count { state = s.update(SafetyInputs(time: start + Double(i) * 0.01, armSwitch: on)) }
+        return state
+    }
+
+    var switchSettings: SafetySettings {
+        var s = settings
+        s.armSource = .armSwitch
+        return s
+    }
+
+    @Test func theSwitchArmsOnlyOnItsOffToOnEdgeWhileTheConditionsHold() {
+        var s = ArmingSupervisor(settings: switchSettings)
+        // On from start: never an edge, never armed.
+        #expect(level(&s, from: 0, ticks: 100, switchOn: true) == .disarmed)
+        // Cycled: armed in the tick it goes on.
+        #expect(level(&s, from: 1, ticks: 2, switchOn: false) == .disarmed)
+        #expect(s.update(SafetyInputs(time: 1.02, armSwitch: true)) == .armed)
+        #expect(s.reason == .switchArmed)
+        // Off disarms at once.
+        #expect(s.update(SafetyInputs(time: 1.03, armSwitch: false)) == .disarmed)
+        #expect(s.reason == .switchOff)
+    }
+
+    @Test func aSwitchTurnedOnBeforeTheConditionsHoldMustBeCycled() {
+        var s = ArmingSupervisor(settings: switchSettings)
+        _ = s.update(SafetyInputs(time: 0, armSwitch: false))
+        // On while the filter is not ready: no arming, then or later.
+        #expect(s.update(SafetyInputs(time: 0.01, estimatorReady: false, armSwitch: true)) == .disarmed)
+        #expect(level(&s, from: 0.02, ticks: 200, switchOn: true) == .disarmed)
+        _ = s.update(SafetyInputs(time: 3, armSwitch: false))
+        #expect(s.update(SafetyInputs(time: 3.01, armSwitch: true)) == .armed)
+    }
+
+    @Test func afterAFailsafeTheSwitchMustBeCycled() {
+        var s = ArmingSupervisor(settings: switchSettings)
+        _ = level(&s, from: 0, ticks: 50, switchOn: false)
+        #expect(s.update(SafetyInputs(time: 0.5, armSwitch: true)) == .armed)
+        #expect(s.update(SafetyInputs(time: 0.51, tilt: 0.6, armSwitch: true)) == .failsafe)
+        // Fault gone, switch still on: stays disarmed.
+        #expect(level(&s, from: 0.52, ticks: 300, switchOn: true) == .disarmed)
+        _ = s.update(SafetyInputs(time: 4, armSwitch: false))
+        #expect(s.update(SafetyInputs(time: 4.01, armSwitch: true)) == .armed)
+    }
+
+    @Test func withAutoArmTheSwitchIsIgnored() {
+        var s = ArmingSupervisor(settings: settings)
+        #expect(level(&s, from: 0, ticks: 50, switchOn: false) == .armed)
     }
 }

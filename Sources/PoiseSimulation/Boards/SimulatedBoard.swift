@@ -22,6 +22,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     var worldTime = -Double.infinity
     /// The plant's true attitude at `worldTime`.
     var truth = Quaternion.identity
+    /// The arming switch, when the configuration arms by switch.
+    public var armSwitch: SimulatedSwitchLine?
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -44,6 +46,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         driver.bus.advance(to: time)
         worldTime = time
         truth = world.truth
+        armSwitch?.advance(to: time)
     }
 
     /// The I²C transfer of the newest sample from the chip's registers (the world is already

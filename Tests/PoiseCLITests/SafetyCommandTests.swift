@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+/// The safety rules of docs/safety.md in the whole program: stalls, the systemd watchdog,
+/// reloads, oversized files and the files a configuration refers to.
+@Suite(.serialized) struct SafetyCommandTests {
+    /// A unix datagram socket the test owns, standing in for systemd's `$NOTIFY_SOCKET`.
+    final class NotifySocket {
+        let fd: Int32
+        let path: String
+        init(path: String) throws {
+            self.path = path
+            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, b) in path.utf8.enumerated() { raw[i] = b }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            #expect(bound == 0)
+            var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+        deinit { close(fd) }
+        /// The next message, or nil after 0.1 s without one.
+        func receive() -> String? {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let n = recv(fd, &buffer, buffer.count, 0)
+            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+        }
+        /// Waits (up to `tries` × 0.1 s) for a message containing `text`.
+        func waitFor(_ text: String, tries: Int = 300) -> Bool {
+            for _ in 0..<tries { if receive()?.contains(text) == true { return true } }
+            return false
+        }
+    }
+
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
+    func aStoppedLoopFailsSafeOnItsFirstTickAfterAndStarvesTheWatchdog() throws {
+        let dir = try temporaryDirectory()
+        let notify = try NotifySocket(path: dir.appending(path: "notify").path)
+        let recording = dir.appending(path: "run.csv").path, stats = dir.appending(path: "s.json").path
+        // A stall limit well above a loaded test machine's wake-up jitter, well below the stop.
+        let config = dir.appending(path: "robot.yaml").path
+        try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "safety:\n", with: "safety:\n  stall_ms: 300\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = ["run", "--config", config, "--record", recording, "--stats-json", stats]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = notify.path
+        environment["WATCHDOG_USEC"] = "200000"
+        process.environment = environment
+        let errorURL = dir.appending(path: "stderr")
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        #expect(notify.waitFor("READY=1"))
+        #expect(notify.waitFor("WATCHDOG=1"))
+        var armed = false
+        for _ in 0..<200 where !armed { usleep(50_000); armed = stderr().contains("armed — level") }
+        #expect(armed, "\(stderr())")
+        usleep(300_000)
+        kill(process.processIdentifier, SIGSTOP)
+        while notify.receive() != nil {}   // what was sent before the stop
+        var whileStopped = 0
+        for _ in 0..<10 { if notify.receive() != nil { whileStopped += 1 } }   // ≥ 1 s
+        kill(process.processIdentifier, SIGCONT)
+        #expect(whileStopped == 0, "the watchdog was fed while the loop was stopped")
+        #expect(notify.waitFor("WATCHDOG=1"), "the watchdog is fed again once the loop ticks")
+        usleep(300_000)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr())")
+        #expect(stderr().contains("the loop stalled for"), "\(stderr())")
+        #expect(stderr().contains("failsafe — loop stalled longer than safety.stall_ms"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
+        #expect((json["stalls"] as? Int ?? 0) >= 1)
+        // In the recording: where the loop's time jumps, the first tick after the stop is
+        // failsafe with every output at its safe value (0), and nothing arms again.
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let header = lines[0].split(separator: ",")
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) ?? .nan } }
+        let t = try #require(header.firstIndex(of: "t")), arm = try #require(header.firstIndex(of: "arm"))
+        let outs = header.indices.filter { header[$0].hasPrefix("out_") }
+        let jump = try #require(rows.indices.dropFirst().max { rows[$0][t] - rows[$0 - 1][t] < rows[$1][t] - rows[$1 - 1][t] })
+        #expect(rows[jump][t] - rows[jump - 1][t] > 0.5)
+        let stallRow = try #require((jump - 2...jump).first { rows[$0][arm] == 2 }, "no failsafe at the stall")
+        #expect(rows[stallRow - 1][arm] == 1 || stallRow == jump - 1 && rows[jump - 2][arm] == 1)
+        for i in outs { #expect(rows[stallRow][i] == 0, "\(header[i])") }
+        #expect(!rows[(stallRow + 1)...].contains { $0[arm] == 1 }, "re-armed by itself after the stall")
+        // The recording replays to the same states and outputs, stall included (its event).
+        let replayed = dir.appending(path: "replayed.csv").path
+        let replay = try poise(["replay", recording, "--config", config, "-o", replayed, "--quiet"])
+        #expect(replay.status == 0, "\(replay.error)")
+        let again = try String(contentsOfFile: replayed, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(again == lines)
+    }
+
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
+    func sighupReportsEveryRestartOnlyKeyWithItsLineAndAppliesTheRest() throws {
+        let dir = try temporaryDirectory()
+        let config = dir.appending(path: "robot.yaml")
+        let original = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
+        try original.write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = ["run", "--config", config.path, "--duration", "30", "--quiet"]
+        let errorURL = dir.appending(path: "stderr")
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        usleep(1_500_000)
+        let changed = original
+            .replacingOccurrences(of: "  rate_hz: 1000\n", with: "  rate_hz: 500\n")
+            .replacingOccurrences(of: "  name: poise\n", with: "  name: madgwick\n")
+            .replacingOccurrences(of: "  kind: balance\n", with: "  kind: balance\n  balance:\n    pitch: {kp: 7}\n")
+        try changed.write(to: config, atomically: true, encoding: .utf8)
+        let lineOf = { (text: String) in changed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(text) }! + 1 }
+        kill(process.processIdentifier, SIGHUP)
+        var done = false
+        for _ in 0..<200 where !done { usleep(50_000); done = stderr().contains("applied (gains") }
+        process.terminate()
+        process.waitUntilExit()
+        let text = stderr()
+        #expect(text.contains("robot.yaml:\(lineOf("  rate_hz: 500")): loop.rate_hz not applied: restart to change"), "\(text)")
+        #expect(text.contains("robot.yaml:\(lineOf("  name: madgwick")): filter.name not applied: restart to change"), "\(text)")
+        #expect(!text.contains("controller.balance.pitch.kp not applied"))
+        #expect(text.contains("applied (gains, limits, output mappings); the keys above need a restart"))
+    }
+
+    /// The reload parses on a thread of its own: a SIGTERM is taken at once even while a
+    /// reload is stuck reading its file (here a FIFO nobody writes).
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
+    func sigtermIsTakenWhileAReloadIsStuck() throws {
+        let dir = try temporaryDirectory()
+        let config = dir.appending(path: "robot.yaml")
+        try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = ["run", "--config", config.path, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        usleep(1_500_000)
+        try FileManager.default.removeItem(at: config)
+        #expect(mkfifo(config.path, 0o600) == 0)
+        kill(process.processIdentifier, SIGHUP)
+        usleep(300_000)
+        process.terminate()
+        // A bound, not a timing: the old signal thread never got to the SIGTERM at all.
+        var exited = false
+        for _ in 0..<100 where !exited { usleep(100_000); exited = !process.isRunning }
+        if !exited { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(exited, "SIGTERM was not handled while the reload was reading")
+    }
+
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
+    func aConfigurationLargerThanOneMiBIsRefusedByCheckAndRun() throws {
+        let dir = try temporaryDirectory()
+        let big = dir.appending(path: "big.yaml").path
+        let padding = String(repeating: "# padding\n", count: 110_000)   // 1.1 MB of comments
+        try ("loop:\n  rate_hz: 200\n" + padding).write(toFile: big, atomically: true, encoding: .utf8)
+        for arguments in [["check", big], ["run", "--config", big, "--duration", "1"]] {
+            let result = try poise(arguments)
+            #expect(result.status != 0)
+            #expect(result.error.contains("big.yaml: larger than 1 MiB: refused"), "\(result.error)")
+        }
+    }
+
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote), arguments: [
+        ("1.0,0.5,0,0,0\n2.0,nan,0,0,0\n", ":3:2"),
+        ("1.0,0.5,0,0,0\n2.0,1.5,0,0,0\n", ":3:2"),
+        ("1.0,0.5,90,0,0\n", ":2:3"),
+    ])
+    func checkRefusesTheSetpointFilesRunRefuses(rows: String, position: String) throws {
+        let dir = try temporaryDirectory()
+        try ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n" + rows)
+            .write(to: dir.appending(path: "setpoints.csv"), atomically: true, encoding: .utf8)
+        let config = dir.appending(path: "quad.yaml").path
+        let text = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-quad-x.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "  quad:\n", with: "  quad:\n    setpoint_file: setpoints.csv\n")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try poise(["check", config])
+        #expect(check.status != 0)
+        #expect(check.error.contains("setpoints.csv" + position), "\(check.error)")
+        let run = try poise(["run", "--config", config, "--duration", "1", "--quiet"])
+        #expect(run.status != 0)
+        #expect(run.error.contains("setpoints.csv" + position), "\(run.error)")
+    }
+
+    @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
+    func checkRefusesAutomaticRearmingOfAQuadrotorWithItsLine() throws {
+        let dir = try temporaryDirectory()
+        let config = dir.appending(path: "quad.yaml").path
+        let text = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-quad-x.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "safety:\n", with: "safety:\n  rearm: when_level\n")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "  rearm: when_level" }! + 1
+        let check = try poise(["check", config])
+        #expect(check.status != 0)
+        #expect(check.error.contains("quad.yaml:\(line):") && check.error.contains("safety.rearm"), "\(check.error)")
+    }
+}
