@@ -10,7 +10,7 @@ import PoiseMath
 public struct LinuxBoard: BoardBackend {
     public var driver: MPU9250<LinuxI2CBus>
     public var bank: LinuxOutputBank
-    let start: Int64
+    @usableFromInline let start: Int64
 
     public init(driver: MPU9250<LinuxI2CBus>, outputs: OutputBankSettings, start: Int64) throws(OutputError) {
         self.driver = driver
@@ -18,6 +18,9 @@ public struct LinuxBoard: BoardBackend {
         bank = try LinuxOutputBank(settings: outputs, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &self.driver.bus)
     }
 
+    /// Inlinable: the loop's checked step in another module must see through it, and
+    /// cross-module optimisation does not export a non-generic function of this size.
+    @inlinable
     public mutating func read(now: Double) -> SensorReading {
         let tick = driver.checkedLoopTick()
         let time = Double(monotonicNanoseconds() - start) * 1e-9

@@ -326,7 +326,9 @@ struct OutputSlot: Sendable {
 }
 
 /// The bank index of the channel on PCA9685 channel `channel` (or the first PCA9685 one).
-@usableFromInline
+/// Inlinable: the boards' checked ticks in other modules reach it from a fault path, and
+/// cross-module optimisation does not export a non-generic function of this size.
+@inlinable
 func pcaBankIndex(_ slots: InlineArray<16, OutputSlot>, count: Int, channel: Int) -> Int {
     var first = count
     for index in 0..<count where slots[index].kind == .pca9685 {
