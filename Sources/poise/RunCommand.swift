@@ -47,8 +47,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("stats-json"), help: "Write the loop statistics to this file as JSON at the end.")
     var statsJSON: String?
 
-    @Option(help: "Record every sample, the estimate and every output to this trace (.csv or .ptrace).")
+    @Option(help: "Record every sample, the estimate and every output to this trace (.csv or .ptrace), written as it happens.")
     var record: String?
+
+    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
+    var overwrite = false
 
     @Option(help: "Send MAVLink telemetry to HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
@@ -62,11 +65,11 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try RunCommand.start(config: config, duration: duration, statsJSON: statsJSON, record: record,
-                             telemetry: telemetry, quiet: quiet, sensorOnly: false)
+                             overwrite: overwrite, telemetry: telemetry, quiet: quiet, sensorOnly: false)
     }
 
-    static func start(config: String?, duration: Double?, statsJSON: String?, record: String?, telemetry: String?,
-                      quiet: Bool, sensorOnly: Bool) throws {
+    static func start(config: String?, duration: Double?, statsJSON: String?, record: String?, overwrite: Bool,
+                      telemetry: String?, quiet: Bool, sensorOnly: Bool) throws {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
@@ -74,6 +77,7 @@ struct RunCommand: ParsableCommand {
         var options = RunOptions(signals: StopSignals(), processStart: processStart)
         options.duration = duration
         options.recordPath = record
+        options.overwrite = overwrite
         options.sensorOnly = sensorOnly
         options.quiet = quiet
         options.statusLine = isatty(2) == 1
@@ -152,11 +156,14 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("stats-json"), help: "Write the loop statistics to this file as JSON at the end.")
     var statsJSON: String?
 
+    @Flag(help: "Replace an existing file at TRACE (a recording never replaces one otherwise).")
+    var overwrite = false
+
     @Flag(help: "Print only errors and warnings.")
     var quiet = false
 
     func run() throws {
         try RunCommand.start(config: config, duration: duration, statsJSON: statsJSON, record: trace,
-                             telemetry: nil, quiet: quiet, sensorOnly: true)
+                             overwrite: overwrite, telemetry: nil, quiet: quiet, sensorOnly: true)
     }
 }

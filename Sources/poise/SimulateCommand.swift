@@ -32,6 +32,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Record every tick to this trace (.csv or .ptrace).")
     var record: String?
 
+    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
+    var overwrite = false
+
     @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG.")
     var plot: String?
 
@@ -43,10 +46,13 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before any other thread exists: SIGINT/SIGTERM end the run at the next tick.
+        StopSignals.blockInProcess()
         let configuration = try loopConfiguration(config)
         var options = RunOptions(signals: StopSignals())
         options.virtualDuration = duration
         options.recordPath = record
+        options.overwrite = overwrite
         options.quiet = quiet
         options.configPath = config
         let result: RunResult
@@ -56,6 +62,16 @@ struct SimulateCommand: ParsableCommand {
         }
         guard let report = result.report else { throw ExitCode(1) }
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        if result.signal != 0 {
+            let name = result.signal == SIGINT ? "SIGINT" : "SIGTERM"
+            var message = "poise: interrupted by \(name) after \(f(result.seconds)) simulated s"
+            if let record {
+                message += "; \(record) keeps the \(result.statistics.ticks) ticks simulated, ending on a whole record"
+            }
+            for problem in result.problems { printError("poise: \(problem)") }
+            printError(message + (plot != nil ? "; no plot written" : ""))
+            throw ExitCode(128 + result.signal)
+        }
         print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
         if let armed = report.armedAt {
             print("armed at \(f(armed)) s")
