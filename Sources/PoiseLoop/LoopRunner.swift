@@ -109,6 +109,14 @@ struct LoopWork: FilterWork {
             metadata.set("rate_hz", String(loopConfig.rateHz))
             metadata.set(SensorCalibration.traceMetadataKey, "yes")
             metadata.set("frame", "enu")
+            // How to replay it: the effective configuration (a sensor-only run has no
+            // controller and no outputs).
+            var effective = configuration
+            if options.sensorOnly {
+                effective.values["controller.kind"] = .string("none")
+                effective.values["outputs.channels"] = .list([])
+            }
+            EmbeddedConfiguration.add(effective, to: &metadata)
             // Live: under its own name from the first record (docs/robustness.md).
             do {
                 writer = try TraceWriter(path: path, format: format, metadata: metadata, columns: cols.names,
@@ -116,7 +124,7 @@ struct LoopWork: FilterWork {
             } catch {
                 throw RunError(error.description)
             }
-            // The header reaches the disk before the first tick.
+            // The header (and the configuration in it) reaches the disk before the first tick.
             writer!.flush()
             if configuration.recording.syncInterval > 0 { _ = writer!.sync() }
             columns = cols

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Live recordings (`poise run --record`, `poise record`, `poise simulate --record`): under
-/// the user's name from the first tick, never lost to a kill, a full disk or Ctrl-C.
+/// the user's name from the first tick, never lost to a kill, a full disk or Ctrl-C, and
+/// replayable without `--config`.
 @Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote), .serialized) struct RecordingTests {
     /// Rows of a CSV trace (no metadata, no header).
     static func rows(_ path: String) throws -> [Substring] {
@@ -23,7 +24,7 @@ import Testing
     }
 
     /// SIGKILL at 20 moments drawn from a seeded generator: each time the file is under the
-    /// name given, replays without a cut-off warning (a flush never
+    /// name given, replays without `--config` and without a cut-off warning (a flush never
     /// ends inside a record), and lacks at most about one flush interval (0.25 s) of the
     /// ticks the loop had run.
     @Test func aRunKilledAtTwentyRandomMomentsKeepsItsRecordingUpToTheLastFlush() throws {
@@ -60,10 +61,10 @@ import Testing
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
             #expect(leftovers.isEmpty, "run \(run): \(leftovers)")
             let replayed = dir.appending(path: "replayed\(run).csv").path
-            let replay = try poise(["replay", recording, "--config", repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path,
-                                    "-o", replayed, "--quiet"])
+            let replay = try poise(["replay", recording, "-o", replayed, "--quiet"])
             #expect(replay.status == 0, "run \(run) killed at \(moment) s: \(replay.error)")
             #expect(!replay.error.contains("cut off") && !replay.error.contains("truncated"), "run \(run): \(replay.error)")
+            #expect(!replay.error.contains("differs"), "run \(run): \(replay.error)")
             let last = try Self.lastTickTime(recording, in: dir)
             // The loop ran for at most `loopTime` (it started after the header was written);
             // the file may lack one flush interval, plus the writer thread's 2 ms poll and the
@@ -163,6 +164,37 @@ import Testing
         let replaced = try poise(["simulate", "--duration", "0.2", "--record", recording, "--overwrite", "--quiet"])
         #expect(replaced.status == 0, "\(replaced.error)")
         #expect(try Self.rows(recording).count == 200)
+    }
+
+    /// The recording carries its configuration: `poise replay REC` reproduces the outputs
+    /// without --config, and a different --config is used with a warning naming the keys.
+    @Test func aRecordingReplaysWithItsOwnConfigurationAndWarnsOfADifferentOne() throws {
+        let dir = try temporaryDirectory()
+        let config = repositoryRoot.appending(path: "configs/sim-quad-x.yaml").path
+        let recording = dir.appending(path: "quad.ptrace").path
+        let run = try poise(["simulate", "--config", config, "--duration", "6", "--record", recording, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        // Replayed in the recording's format, then all three as text.
+        let a = try poise(["replay", recording, "-o", dir.appending(path: "own.ptrace").path])
+        #expect(a.status == 0 && !a.error.contains("warning"), "\(a.error)")
+        let b = try poise(["replay", recording, "--config", config, "-o", dir.appending(path: "given.ptrace").path])
+        #expect(b.status == 0 && !b.error.contains("warning"), "\(b.error)")
+        let own = dir.appending(path: "own.csv").path, given = dir.appending(path: "given.csv").path
+        let original = dir.appending(path: "original.csv").path
+        #expect(try poise(["convert", recording, original]).status == 0)
+        #expect(try poise(["convert", dir.appending(path: "own.ptrace").path, own]).status == 0)
+        #expect(try poise(["convert", dir.appending(path: "given.ptrace").path, given]).status == 0)
+        // Every output column comes back, equal to the recording's.
+        #expect(try Self.rows(own) == Self.rows(original))
+        #expect(try Self.rows(given) == Self.rows(original))
+        let header = try String(contentsOfFile: own, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("t,") }
+        #expect(header?.split(separator: ",").filter { $0.hasPrefix("out_") }.count == 4)
+        // Another configuration is used, with a warning.
+        let other = repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path
+        let c = try poise(["replay", recording, "--config", other, "-o", dir.appending(path: "other.csv").path, "--quiet"])
+        #expect(c.status == 0, "\(c.error)")
+        #expect(c.error.contains("warning: \(other) differs from the configuration \(recording) was recorded with (")
+                && c.error.contains("controller.kind"), "\(c.error)")
     }
 
     /// Ctrl-C during `poise simulate --record`: the file is under its own name, ends on a
