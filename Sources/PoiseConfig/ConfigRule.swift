@@ -22,6 +22,7 @@ extension ConfigSchema {
     /// Combinations that are each valid but make no sense together.
     public static let rules: [ConfigRule] = [
         busRule,
+        sampleRateRule,
         ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
             let reference = file.string("frame.output")
             guard reference == "xMagneticNorthZVertical" || reference == "xTrueNorthZVertical" else { return nil }

@@ -50,6 +50,6 @@ extension ConfigSchema {
         ConfigKey("safety.arm_tilt_deg", .number(range: 0...90), default: 15, unit: "°", doc: "Tilt from vertical within which arming is allowed."),
         ConfigKey("safety.arm_hold_s", .number(range: 0...60), default: 0.5, unit: "s", doc: "How long level, a healthy sensor and an initialised filter must hold before arming."),
         ConfigKey("safety.auto_arm", .boolean, default: true, doc: "Arm by itself when the conditions hold (and again after a fault that clears); false keeps every output safe."),
-        ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "Time without a good sample before the sensor counts as lost (a failed read after the driver's retries counts at once)."),
+        ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "Time without a new sample (a conversion the chip made since the last read) before the sensor counts as lost (a failed read after the driver's retries counts at once)."),
     ]
 }
