@@ -67,7 +67,11 @@ public final class TickReporter: @unchecked Sendable {
         if var w = writer.take() {
             do { try w.close() } catch {
                 // A recording that already stopped said so once; it keeps what reached the disk.
-                if recordingError == nil { throw error }
+                // One that fails only now (its last flush) says the same, once, at the end.
+                if recordingError == nil {
+                    recordingError = "\(settings.recordingName): recording stopped at \(format(latest.time)) s: "
+                        + "\(error.message); the file keeps every whole record written before"
+                }
             }
         }
     }

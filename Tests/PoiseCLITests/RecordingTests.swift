@@ -67,11 +67,13 @@ import Testing
             #expect(!replay.error.contains("differs"), "run \(run): \(replay.error)")
             let last = try Self.lastTickTime(recording, in: dir)
             // The loop ran for at most `loopTime` (it started after the header was written);
-            // the file may lack one flush interval, plus the writer thread's 2 ms poll and the
-            // scheduling of a machine shared with other builds (0.1 s allowed for both).
+            // the file may lack one flush interval. Allowed on top: the start-up between the
+            // header and the first tick (real-time set-up, memory locking) and the writer
+            // thread's 2 ms poll on a machine shared with other builds — 0.15 s for both (the
+            // worst seen on a loaded machine was 0.09 s).
             let loss = loopTime - last
             worstLoss = max(worstLoss, loss)
-            #expect(loss <= 0.25 + 0.1, "run \(run): killed at \(loopTime) s of loop time, recording ends at \(last) s")
+            #expect(loss <= 0.25 + 0.15, "run \(run): killed at \(loopTime) s of loop time, recording ends at \(last) s")
             #expect(try Self.rows(replayed).count >= Int((loopTime - 0.35) * 1000 * 0.5), "run \(run)")
         }
         print("worst loss over 20 kills: \(worstLoss) s (flush interval 0.25 s)")
@@ -98,7 +100,8 @@ import Testing
         try #require(try run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path]) == 0)
         defer { _ = try? run("/bin/umount", [mount.path]) }
         let recording = mount.appending(path: "run.\(ext)").path, stats = dir.appending(path: "s.json").path
-        let result = try poise(["run", "--duration", "6", "--record", recording, "--stats-json", stats, "--quiet"])
+        // 10 s at 1 kHz is over 2 MB in either format: the disk fills while the loop runs.
+        let result = try poise(["run", "--duration", "10", "--record", recording, "--stats-json", stats, "--quiet"])
         // Not 0: a command never exits 0 after a failed write. But the loop ran to its end.
         #expect(result.status == 1)
         let lines = result.error.split(separator: "\n")
@@ -107,7 +110,7 @@ import Testing
         #expect(lines.filter { $0.contains("the loop goes on without it") }.count == 1, "\(result.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stats))) as? [String: Any])
         let ticks = try #require(json["ticks"] as? Int), skipped = try #require(json["skipped_deadlines"] as? Int)
-        #expect(ticks + skipped == 6000)
+        #expect(ticks + skipped == 10000)
         // What fitted: the bytes the file system accepted (its size minus what a full tmpfs
         // of 1 MiB has left, 0). Kept: the file as left, cut back to a whole record.
         let kept = try #require(try FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int)
