@@ -29,7 +29,8 @@ struct ReplayCommand: ParsableCommand {
 
             A `poise run` recording (it has a `sample` column), or any trace with --ticks, \
             replays through the loop's whole tick instead — filter, controller, arming \
-            supervisor and output mappings of --config — and the output is in the \
+            supervisor and output mappings of the configuration the recording carries, or of \
+            --config (with a warning when it differs) — and the output is in the \
             recording's format with one `out_NAME` column per output channel. A recording \
             replayed with the configuration it was made with gives byte-identical estimates, \
             arming states and outputs.

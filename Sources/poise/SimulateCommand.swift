@@ -15,7 +15,9 @@ struct SimulateCommand: ParsableCommand {
             outputs, coupled to the plant `simulation.plant` names), but in simulated time: \
             no sleeping, so 60 s take a second or two, and the result depends only on the \
             configuration. Prints when the loop armed, when the true pitch settled within 1°, \
-            the worst true pitch and roll from 2 s after arming, and the arming transitions.
+            the worst true pitch and roll from 2 s after arming, and the arming transitions. \
+            SIGINT (Ctrl-C) or SIGTERM ends the run at the next tick: the recording ends on a \
+            whole record, one line says what it kept, and the exit status is 130 (143).
 
             Examples:
               poise simulate                                     # the built-in balancing robot, 10 s
