@@ -2,11 +2,11 @@
 ///
 /// Every byte on the wire is 9 bit periods (8 data + ACK); START, repeated START and STOP add
 /// about one each. The MPU-9250 burst is address+W, register, repeated START, address+R and
-/// 14 data bytes: 156 bit periods. The AK8963 read through the bypass is 8 data bytes
+/// 15 data bytes (INT_STATUS, then accel, temperature, gyro): 165 bit periods. The AK8963 read through the bypass is 8 data bytes
 /// (ST1…ST2 span), 102 bit periods, at the magnetometer's rate.
 public enum BusBudget {
-    /// Bit periods of the 14-byte accelerometer/temperature/gyroscope burst.
-    public static let burstBits = 156.0
+    /// Bit periods of the 15-byte INT_STATUS + accelerometer/temperature/gyroscope burst.
+    public static let burstBits = 165.0
     /// Bit periods of one AK8963 read.
     public static let magnetometerBits = 102.0
     /// Fraction of the wire limit a loop may plan for: the rest goes to system-call and
@@ -36,7 +36,7 @@ extension ConfigSchema {
         guard rate > usable else { return nil }
         let kHz = Int(clock / 1000)
         var message = "\(formatRate(rate)) Hz is more than a \(kHz) kHz I²C bus carries: at most \(Int(usable)) Hz "
-            + "(two thirds of its wire limit, \(Int(wire)) Hz, for a 14-byte burst per tick"
+            + "(two thirds of its wire limit, \(Int(wire)) Hz, for a 15-byte burst per tick"
             + (magnetometer > 0 ? " and the magnetometer at \(Int(magnetometer)) Hz" : "") + "; docs/wiring.md)"
         if clock < 400_000 { message += "; use a 400 kHz bus (board.i2c_clock_hz: 400000, dtparam=i2c_arm_baudrate=400000) or a lower rate" }
         else { message += "; lower loop.rate_hz" }

@@ -28,6 +28,7 @@ extension ConfigSchema {
             return "safety.rearm: when_level is not allowed for a quadrotor: "
                 + "controller.kind: \(file.string("controller.kind")) never re-arms by itself after a failsafe (use safety.arm_source: switch and cycle the switch)"
         },
+        sampleRateRule,
         ConfigRule(paths: ["frame.output", "filter.magnetometer", "sensor.magnetometer"]) { file, _ in
             FrameMagnetometerRule.problem(frame: file.string("frame.output"), sensorMagnetometer: file.boolean("sensor.magnetometer"),
                                           fusesMagnetometer: file.boolean("filter.magnetometer"))

@@ -19,7 +19,8 @@ extension ConfigSchema {
         ConfigKey("loop.log_interval", .number(range: 0...3600), default: 10, unit: "s", doc: "Period of the statistics line in the log; 0 for none."),
         // recording
         ConfigKey("recording.ring_capacity", .integer(range: 64...1_048_576), default: 2048, unit: "records", doc: "Records the lock-free ring between the tick and the writer holds (2048: 2 s at 1 kHz, about 0.7 MB); a full ring drops records (counted), it never blocks the tick."),
-        ConfigKey("recording.flush_interval", .number(range: 0.01...60), default: 0.25, unit: "s", doc: "How often the writer flushes: a crash loses at most this much of the recording."),
+        ConfigKey("recording.flush_interval", .number(range: 0.01...60), default: 0.25, unit: "s", doc: "How often the writer hands whole records to the kernel: a killed or crashed process loses at most this much of the recording."),
+        ConfigKey("recording.sync_interval", .number(range: 0...3600), default: 1, unit: "s", doc: "How often the writer asks the kernel to put the recording on the disk (fdatasync): a power cut loses at most about this much more than flush_interval; 0 syncs only at the end (docs/loop.md gives the cost)."),
         // simulation
         ConfigKey("simulation.plant", .enumeration(["auto", "balancing_robot", "quadrotor", "motion"]), default: "auto", doc: "What the simulated MPU-9250 is fixed to: `auto` picks the plant the controller drives (balance → balancing_robot, quad → quadrotor on a test stand, none → motion)."),
         ConfigKey("simulation.motion", .enumeration(["demo", "figure-eight", "tumble", "translation", "static"]), default: "demo", doc: "Scripted motion for `plant: motion` (the `poise synth` presets), repeated."),

@@ -30,7 +30,7 @@ public enum ConfigSchema {
         ConfigKey("sensor.accelerometer_range_g", .integerChoice([2, 4, 8, 16]), default: 16, unit: "g", doc: "Accelerometer full-scale range."),
         ConfigKey("sensor.gyroscope_range_dps", .integerChoice([250, 500, 1000, 2000]), default: 2000, unit: "°/s", doc: "Gyroscope full-scale range."),
         ConfigKey("sensor.dlpf_hz", .integerChoice([250, 184, 92, 41, 20, 10, 5]), default: 92, unit: "Hz", doc: "Gyroscope digital low-pass filter bandwidth; the accelerometer gets its nearest (218, 99, 45, 21, 10 or 5 Hz)."),
-        ConfigKey("sensor.sample_rate_hz", .number(range: 4...1000), default: 1000, unit: "Hz", doc: "Output data rate: the internal rate (1 kHz; 8 kHz at dlpf_hz 250) / (1 + divider), with the divider giving the nearest rate. Above the loop rate, each tick reads the newest sample."),
+        ConfigKey("sensor.sample_rate_hz", .number(range: 4...1000), default: 1000, unit: "Hz", doc: "Output data rate: the internal rate (1 kHz; 8 kHz at dlpf_hz 250) / (1 + divider), with the divider giving the nearest rate. Without the FIFO it must be at least the loop rate (each tick reads the newest sample)."),
         ConfigKey("sensor.magnetometer", .boolean, default: true, doc: "Read the AK8963 magnetometer."),
         ConfigKey("sensor.magnetometer_rate_hz", .integerChoice([8, 100]), default: 100, unit: "Hz", doc: "AK8963 continuous measurement rate."),
         ConfigKey("sensor.fifo", .boolean, default: false, doc: "Read samples through the chip FIFO instead of the data registers."),

@@ -30,10 +30,13 @@ extension PoiseConfiguration {
         public var ringCapacity: Int
         /// s.
         public var flushInterval: Double
+        /// s; 0 = only when the recording ends.
+        public var syncInterval: Double
 
         init(_ v: ConfigTable) {
             ringCapacity = v.integer("recording.ring_capacity")
             flushInterval = v.number("recording.flush_interval")
+            syncInterval = v.number("recording.sync_interval")
         }
     }
 

@@ -128,9 +128,24 @@ struct LoopWork: FilterWork {
             metadata.set("rate_hz", String(loopConfig.rateHz))
             metadata.set(SensorCalibration.traceMetadataKey, "yes")
             metadata.set("frame", "enu")
-            do { writer = try TraceWriter(path: path, format: format, metadata: metadata, columns: cols.names) } catch {
+            // How to replay it: the effective configuration (a sensor-only run has no
+            // controller and no outputs).
+            var effective = configuration
+            if options.sensorOnly {
+                effective.values["controller.kind"] = .string("none")
+                effective.values["outputs.channels"] = .list([])
+            }
+            EmbeddedConfiguration.add(effective, to: &metadata)
+            // Live: under its own name from the first record (docs/robustness.md).
+            do {
+                writer = try TraceWriter(path: path, format: format, metadata: metadata, columns: cols.names,
+                                         mode: .live(overwrite: options.overwrite))
+            } catch {
                 throw RunError(error.description)
             }
+            // The header (and the configuration in it) reaches the disk before the first tick.
+            writer!.flush()
+            if configuration.recording.syncInterval > 0 { _ = writer!.sync() }
             columns = cols
         }
         if let duration = options.virtualDuration {
@@ -139,6 +154,8 @@ struct LoopWork: FilterWork {
         }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
+        reporterSettings.syncInterval = configuration.recording.syncInterval
+        reporterSettings.recordingName = options.recordPath ?? ""
         reporterSettings.sensor = MPU9250Settings(configuration: configuration)
         reporterSettings.safety = CoreConfiguration.safety(configuration)
         reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
@@ -191,6 +208,8 @@ struct LoopWork: FilterWork {
         columns: RecordingColumns?, setpoints: SetpointSchedule, armSwitch: ArmSwitchState?, duration: Double
     ) throws -> RunResult {
         let rate = configuration.loop.rateHz
+        // SIGINT/SIGTERM end the run at the next tick, so the recording ends on a whole record.
+        if options.handlesSignals { options.signals.start(onReload: {}) }
         let links = LoopLinks(signals: options.signals, armSwitch: armSwitch, setpoints: setpoints)
         var loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: rate))
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
@@ -211,7 +230,7 @@ struct LoopWork: FilterWork {
             do { try w.close() } catch { problems.append(error.description) }
         }
         return RunResult(statistics: loop.statistics, seconds: Double(loop.statistics.ticks) / rate, rateHz: rate,
-                         signal: 0, problems: problems, report: report)
+                         signal: options.signals.signal, problems: problems, report: report)
     }
 
     /// SIGHUP: load and check the file again (on the reload thread, never the signal thread);

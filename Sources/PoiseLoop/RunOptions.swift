@@ -8,6 +8,8 @@ public struct RunOptions: @unchecked Sendable {
     public var duration: Double?
     /// Trace to record (CSV or binary by extension), or nil.
     public var recordPath: String?
+    /// Replace an existing file at `recordPath` (a recording refuses one otherwise).
+    public var overwrite = false
     /// Record only the sensor (`poise record`): no outputs are opened or driven.
     public var sensorOnly = false
     /// Redraw a one-line status on stderr.

@@ -14,6 +14,10 @@ import Synchronization
 public final class TickReporter: @unchecked Sendable {
     public struct Settings: Sendable {
         public var flushInterval: Double = 0.25
+        /// How often the recording is put on the disk (fdatasync), s; 0: only at the end.
+        public var syncInterval: Double = 1
+        /// The recording's name, for messages.
+        public var recordingName = ""
         public var logInterval: Double = 10
         /// Redraw a one-line status on stderr (a terminal).
         public var statusLine: Bool = false
@@ -40,7 +44,7 @@ public final class TickReporter: @unchecked Sendable {
     /// The first write error of the recording, if any.
     public private(set) var recordingError: String?
     public private(set) var recordsWritten = 0
-    var lastFlush = 0.0, lastStatus = -1.0, lastLog = 0.0
+    var lastFlush = 0.0, lastSync = 0.0, lastStatus = -1.0, lastLog = 0.0
     var window = LatencyHistogram(), computeWindow = LatencyHistogram()
     var latest = TickRecord()
     var ready = false
@@ -69,7 +73,14 @@ public final class TickReporter: @unchecked Sendable {
         pthread_join(thread, nil)
         if settings.statusLine { StatusLine.end() }
         if var w = writer.take() {
-            try w.close()
+            do { try w.close() } catch {
+                // A recording that already stopped said so once; it keeps what reached the disk.
+                // One that fails only now (its last flush) says the same, once, at the end.
+                if recordingError == nil {
+                    recordingError = "\(settings.recordingName): recording stopped at \(format(latest.time)) s: "
+                        + "\(error.message); the file keeps every whole record written before"
+                }
+            }
         }
     }
 
@@ -134,9 +145,15 @@ public final class TickReporter: @unchecked Sendable {
             if r.time - lastFlush >= settings.flushInterval {
                 writer!.flush()
                 lastFlush = r.time
-                let error = writeError()
+                var error = writeError()
+                if error == 0, settings.syncInterval > 0, r.time - lastSync >= settings.syncInterval {
+                    lastSync = r.time
+                    error = writer!.sync()
+                }
                 if error != 0 {
-                    recordingError = "cannot write the recording: \(String(cString: strerror(error)))"
+                    // One message; the file keeps every whole record that reached it.
+                    recordingError = "\(settings.recordingName): recording stopped at \(format(r.time)) s: "
+                        + "\(String(cString: strerror(error))); the file keeps every whole record written before"
                     printToStandardError("poise: \(recordingError!); the loop goes on without it\n")
                 }
             }

@@ -159,17 +159,27 @@ public struct MPU9250<Bus: I2CBus> {
         }
     }
 
-    /// One 14-byte burst at 0x3B: one I²C transaction, retried within the tick.
+    /// One 15-byte burst at 0x3A (INT_STATUS, then the 14 data bytes at 0x3B): one I²C
+    /// transaction, retried within the tick.
     mutating func readBurst(_ deliver: (SensorSample) -> Void) {
         if let sample = readBurstSample() { deliver(sample) }
     }
 
-    /// The burst as a sample (nil when the read failed or the data is stuck). The magnetometer
-    /// is read after the burst, when due, so it never delays the inertial sample.
+    /// The burst as a sample: nil when the read failed, the data is stuck, or the chip made
+    /// no new conversion since the last read. INT_STATUS comes in the same transaction as the
+    /// data (it sits right before ACCEL_XOUT_H and reading it clears it): its RAW_DATA_RDY
+    /// bit says whether the data registers changed since it was last read, for one more byte
+    /// on the wire, not another transaction. The magnetometer is read after the burst, when
+    /// due, so it never delays the inertial sample.
     mutating func readBurstSample() -> SensorSample? {
-        guard let block = readBlock(register: MPU9250Register.accelXHigh.rawValue, count: 14) else { return nil }
+        guard let block = readBlock(register: MPU9250Register.interruptStatus.rawValue, count: 15) else { return nil }
+        if block.bytes[0] & InterruptStatus.rawDataReady.rawValue == 0 {
+            counters.notReady += 1
+            readMagnetometerIfDue()
+            return nil
+        }
         var burst = MPU9250Burst(repeating: 0)
-        for index in 0..<14 { burst[index] = block.bytes[index] }
+        for index in 0..<14 { burst[index] = block.bytes[index + 1] }
         guard plausible(burst) else { return nil }
         let reading = decodeInertialBurst(burst, scale: scale)
         lastTemperature = reading.temperature

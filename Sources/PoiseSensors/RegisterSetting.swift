@@ -48,6 +48,8 @@ extension MPU9250Settings {
             RegisterSetting(.interruptPinConfig, InterruptPinConfig.bypassEnable.rawValue, mask: 0x02,
                             "bypass to the magnetometer"),
             RegisterSetting(.fifoEnable, fifo.rawValue, useFIFO ? "FIFO records accel, temp, gyro" : "FIFO off"),
+            // RAW_RDY_EN: INT_STATUS then says whether a read brings a new conversion.
+            RegisterSetting(.interruptEnable, InterruptStatus.rawDataReady.rawValue, "data-ready status on"),
         ]
     }
 }

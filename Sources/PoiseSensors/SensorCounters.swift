@@ -4,6 +4,9 @@ public struct SensorCounters: Sendable, Equatable {
     public var ticks = 0
     /// Samples delivered.
     public var samples = 0
+    /// Ticks whose read found no new conversion (INT_STATUS data-ready clear): a sample rate
+    /// below the tick rate, or a chip that stopped converting.
+    public var notReady = 0
     /// Failed read attempts (including those a retry recovered).
     public var readFailures = 0
     /// Reads that succeeded on a retry within the same tick.

@@ -39,13 +39,7 @@ extension MPU9250Settings {
     /// The SMPLRT_DIV value (0…255) whose output rate `internalRate / (1 + divider)` is
     /// nearest to `rate`; on a tie, the faster one.
     public static func sampleRateDivider(nearest rate: Double, internalRate: Double) -> UInt8 {
-        guard rate > 0, rate.isFinite else { return 0 }
-        let exact = internalRate / rate - 1
-        let low = UInt8(max(0, min(255, exact.rounded(.down))))
-        let high = UInt8(max(0, min(255, exact.rounded(.up))))
-        let lowError = abs(internalRate / (1 + Double(low)) - rate)
-        let highError = abs(internalRate / (1 + Double(high)) - rate)
-        return highError < lowError ? high : low
+        SensorRate.divider(nearest: rate, internalRate: internalRate)
     }
 
     /// The accelerometer bandwidth nearest to `hertz` (the 420 Hz setting is left out: it

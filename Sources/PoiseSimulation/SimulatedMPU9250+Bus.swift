@@ -17,7 +17,9 @@ extension SimulatedMPU9250 {
         guard target == address else { throw failure(operation, target, .remoteIO) }
         try checkFaults(operation)
         if faults.shortRead { throw failure(operation, target, .ioError) }
-        if register == MPU9250Register.accelXHigh.rawValue, buffer.count == 14 { counters.burstReads += 1 }
+        // A burst: the 14 data bytes at 0x3B, alone or after INT_STATUS (0x3A).
+        if register == MPU9250Register.accelXHigh.rawValue && buffer.count == 14
+            || register == MPU9250Register.interruptStatus.rawValue && buffer.count == 15 { counters.burstReads += 1 }
         if register == MPU9250Register.fifoReadWrite.rawValue { counters.fifoReads += 1 }
         for offset in 0..<buffer.count {
             buffer[offset] = readByte(register == MPU9250Register.fifoReadWrite.rawValue

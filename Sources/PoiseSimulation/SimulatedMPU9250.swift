@@ -135,7 +135,13 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         if !faults.stuckData {
             for i in 0..<14 { registers[0x3B + i] = frame[i] }
         }
-        registers[Int(MPU9250Register.interruptStatus.rawValue)] |= InterruptStatus.rawDataReady.rawValue
+        // RAW_DATA_RDY is raised once per conversion (while INT_ENABLE's RAW_RDY_EN is set) and
+        // cleared by reading INT_STATUS: a read sees it exactly when a conversion came since
+        // the last read, at the output rate. (Stuck data models a converter whose values stop
+        // changing, so it still raises it; SLEEP makes no conversions and raises nothing.)
+        if register(.interruptEnable) & InterruptStatus.rawDataReady.rawValue != 0 {
+            registers[Int(MPU9250Register.interruptStatus.rawValue)] |= InterruptStatus.rawDataReady.rawValue
+        }
         if register(.userControl) & UserControl.fifoEnable.rawValue != 0 { pushFIFO(frame) }
     }
 
@@ -201,7 +207,7 @@ public struct SimulatedBusCounters: Sendable, Equatable {
     public var writes = 0
     /// Transactions that were not acknowledged or ended early.
     public var failures = 0
-    /// 14-byte reads at 0x3B.
+    /// Accelerometer/temperature/gyroscope bursts: 14 bytes at 0x3B, or 15 at 0x3A.
     public var burstReads = 0
     /// Reads at the AK8963's address.
     public var magnetometerReads = 0

@@ -19,7 +19,7 @@ public struct BinaryTraceWriter: ~Copyable {
     /// Any unique, non-empty column names are accepted (an estimates file need not hold
     /// sensor columns); `write(_:)` fills the standard ones it finds.
     public init(path: String, metadata: TraceMetadata, columns: [String],
-                types: [BinaryTraceFormat.ColumnType]? = nil) throws(TraceError) {
+                types: [BinaryTraceFormat.ColumnType]? = nil, mode: OutputMode = .atomic) throws(TraceError) {
         let layout: TraceColumns
         do { layout = try TraceColumns(anyNames: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
@@ -32,7 +32,7 @@ public struct BinaryTraceWriter: ~Copyable {
         if columns.count > BinaryTraceFormat.maximumColumnCount {
             throw TraceError(file: path, line: 0, column: 0, message: "more than \(BinaryTraceFormat.maximumColumnCount) columns")
         }
-        let file = try OutputFile(path: path)
+        let file = try OutputFile(path: path, mode: mode)
         self.path = path
         self.columns = layout
         columnTypes = types
@@ -46,6 +46,8 @@ public struct BinaryTraceWriter: ~Copyable {
             isDouble[index] = types[index] == .float64
         }
         BinaryTraceFormat.header(columns: columns, types: types, metadata: metadata).withUnsafeBytes { output.write($0) }
+        output.recordSize = recordSize
+        output.endHeader()
     }
 
     deinit {
@@ -84,6 +86,7 @@ public struct BinaryTraceWriter: ~Copyable {
     @_noAllocation
     public mutating func endRow() {
         precondition(cellIndex == columnCount, "record has fewer cells than columns")
+        output.endRecord()
         cellIndex = 0
         rowCount &+= 1
     }
@@ -105,9 +108,12 @@ public struct BinaryTraceWriter: ~Copyable {
         endRow()
     }
 
-    /// Hands every whole row written so far to the kernel (a recorder calls this every
-    /// `recording.flush_interval`, so a crash loses at most that much). Call between rows.
+    /// Hands every whole record written so far to the kernel (a recorder calls this every
+    /// `recording.flush_interval`, so a crash loses at most that much).
     public mutating func flush() { output.flush() }
+
+    /// Asks the kernel to put what it was handed on the disk (fdatasync); errno or 0.
+    public func sync() -> Int32 { output.sync() }
 
     /// The errno of the first failed write, 0 if none (the recorder reports it at once).
     public var writeError: Int32 { output.writeError }

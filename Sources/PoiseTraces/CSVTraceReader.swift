@@ -209,13 +209,18 @@ public struct CSVTraceReader: ~Copyable {
         return TextChecks.characterColumn(rowStart, byteOffset: cellBounds[2 * column])
     }
 
-    /// A last line without a line break and with too few fields is a recording cut off by a
-    /// power loss: like a binary trace's partial record, it is left out with one warning
+    /// Whether the trace says it is a recording written live (`# source=poise-run…`).
+    var isLiveRecording: Bool { metadata["source"]?.hasPrefix("poise-run") == true }
+
+    /// A last line without a line break and with too few fields (or any, in a live recording)
+    /// is a recording cut off by a kill or a power loss: like a binary trace's partial record, it is left out with one warning
     /// (`TraceWarnings`), or refused when strict.
     @inline(never) @_semantics("no_performance_analysis")
     mutating func isCutOff(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let fields = 1 + UnsafeBufferPointer(start: p, count: count).reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) }
-        guard fields < columnCount, !TraceWarnings.strict else { return false }
+        // A live recording ends every row with a line break: a last line without one was cut
+        // off even if it has every field (its last number may be short of digits).
+        guard fields < columnCount || isLiveRecording, !TraceWarnings.strict else { return false }
         TraceWarnings.note("\(path):\(line):1: last line cut off (\(fields) of \(columnCount) fields, no line break); "
             + "read up to the last whole row")
         rowStart = nil

@@ -20,7 +20,7 @@ public struct CSVTraceWriter: ~Copyable {
     /// Opens `path` under the output-file policy (`OutputFile`) and writes the metadata and header.
     /// Any unique, non-empty column names are accepted (an estimates file need not hold
     /// sensor columns); `write(_:)` fills the standard ones it finds.
-    public init(path: String, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
+    public init(path: String, metadata: TraceMetadata, columns: [String], mode: OutputMode = .atomic) throws(TraceError) {
         let layout: TraceColumns
         do { layout = try TraceColumns(anyNames: columns) } catch {
             throw TraceError(file: path, line: 0, column: 0, message: "invalid columns: \(error.message)")
@@ -31,7 +31,7 @@ public struct CSVTraceWriter: ~Copyable {
         if columns.first?.hasPrefix("#") == true {
             throw TraceError(file: path, line: 0, column: 0, message: "the first column name cannot start with '#'")
         }
-        let file = try OutputFile(path: path)
+        let file = try OutputFile(path: path, mode: mode)
         self.path = path
         self.columns = layout
         output = ByteOutput(file: file, capacity: 1 << 16)
@@ -40,6 +40,7 @@ public struct CSVTraceWriter: ~Copyable {
         for (index, role) in layout.roles.enumerated() { roles[index] = role }
         for line in metadata.lines { output.write(line); output.write("\n") }
         output.write(columns.joined(separator: ",")); output.write("\n")
+        output.endHeader()
     }
 
     deinit { roles.deallocate() }
@@ -102,9 +103,10 @@ public struct CSVTraceWriter: ~Copyable {
     @_noAllocation
     public mutating func endRow() {
         precondition(cellIndex == columnCount, "row has fewer cells than columns")
-output.reserve(1)
+        output.reserve(1)
         output.buffer[output.count] = 0x0A
         output.count += 1
+        output.endRecord()
         cellIndex = 0
         rowCount += 1
     }
@@ -128,8 +130,12 @@ output.reserve(1)
     }
 
     /// Hands every whole row written so far to the kernel (a recorder calls this every
-    /// `recording.flush_interval`, so a crash loses at most that much). Call between rows.
+    /// `recording.flush_interval`, so a crash loses at most that much); a row in progress
+    /// stays behind.
     public mutating func flush() { output.flush() }
+
+    /// Asks the kernel to put what it was handed on the disk (fdatasync); errno or 0.
+    public func sync() -> Int32 { output.sync() }
 
     /// The errno of the first failed write, 0 if none (the recorder reports it at once).
     public var writeError: Int32 { output.writeError }

@@ -145,6 +145,11 @@ struct ByteInput: ~Copyable {
 
 /// A file written through one fixed buffer with write(2), under the output-file policy
 /// (`OutputFile`): closing commits it, dropping it without `close()` abandons it.
+///
+/// The writers mark where each record ends (`endRecord()`); a flush hands the kernel whole
+/// records only and keeps a partial one in the buffer, so a process killed at any moment
+/// leaves a file that ends on a whole record. When a write fails (a full disk) after part of
+/// a flush went out, the file is cut back to the last whole record that reached it.
 @usableFromInline
 struct ByteOutput: ~Copyable {
     @usableFromInline let fd: Int32
@@ -152,6 +157,12 @@ struct ByteOutput: ~Copyable {
     @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
     @usableFromInline let capacity: Int
     @usableFromInline var count = 0
+    /// Bytes of the buffer up to the end of the last whole record (or header).
+    @usableFromInline var wholeCount = 0
+    /// Fixed record size (binary traces), or 0 when records are lines ending in `\n`.
+    var recordSize = 0
+    /// Where fixed-size records start in the buffer (after a header not yet written).
+    var firstRecordAt = 0
     /// errno of the first failed write, 0 if none; later writes are dropped.
     @usableFromInline var writeError: Int32 = 0
 
@@ -171,7 +182,17 @@ struct ByteOutput: ~Copyable {
     // @_noAllocation, so their bodies are checked where they are defined.
     @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
     mutating func reserve(_ needed: Int) {
-        if capacity - count < needed { flush() }
+        if capacity - count < needed { makeRoom(needed) }
+    }
+
+    /// A record (row, binary record, the header) ends here.
+    @inlinable @inline(__always) @_semantics("no_performance_analysis") @_noAllocation
+    mutating func endRecord() { wholeCount = count }
+
+    /// The header ends here: fixed-size records start after it.
+    mutating func endHeader() {
+        wholeCount = count
+        firstRecordAt = count
     }
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) {
@@ -190,33 +211,94 @@ struct ByteOutput: ~Copyable {
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    mutating func makeRoom(_ needed: Int) {
+        flush()
+        // A record longer than the buffer (long text cells) goes out in pieces.
+        if capacity - count < needed { flushAll() }
+    }
+
+    /// Hands every whole record to the kernel; a partial record stays in the buffer (moved to
+    /// its front). A buffer holding one unfinished record only is written as it is.
     @inlinable @inline(never) @_semantics("no_performance_analysis")
     mutating func flush() {
-        if writeError == 0 { writeError = Self.writeAll(fd, buffer, count) }
-        count = 0
+        let n = wholeCount == 0 && count == capacity ? count : wholeCount
+        writeOut(n)
+    }
+
+    /// Writes everything in the buffer (at close).
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    mutating func flushAll() { writeOut(count) }
+
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    mutating func writeOut(_ n: Int) {
+        if writeError == 0 && n > 0 {
+            let (error, done) = Self.writeAllCounting(fd, buffer, n)
+            if error != 0 {
+                writeError = error
+                cutBackToWholeRecord(written: done)
+            }
+        }
+        let rest = count - n
+        if rest > 0 { memmove(buffer, buffer + n, rest) }
+        count = rest
+        wholeCount = 0
+        firstRecordAt = max(0, firstRecordAt - n)
+    }
+
+    /// After a failed write that wrote `written` bytes of the buffer: cuts the file back to
+    /// the end of the last whole record among them (regular files only; pipes keep it all).
+    mutating func cutBackToWholeRecord(written: Int) {
+        guard written > 0 else { return }
+        var keep = 0
+        if recordSize > 0 {
+            if written >= firstRecordAt { keep = firstRecordAt + (written - firstRecordAt) / recordSize * recordSize }
+        } else {
+            var index = written - 1
+            while index >= 0 && buffer[index] != 0x0A { index -= 1 }
+            keep = index + 1
+        }
+        guard keep < written else { return }
+        let end = lseek(fd, 0, SEEK_CUR)
+        guard end >= written else { return }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        _ = ftruncate(fd, end - off_t(written - keep))
     }
 
     /// Writes `count` bytes completely; returns errno on failure, else 0.
     @usableFromInline @inline(never) @_semantics("no_performance_analysis")
     static func writeAll(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int32 {
+        writeAllCounting(fd, buffer, count).error
+    }
+
+    /// Writes `count` bytes completely; returns errno (0 on success) and the bytes written.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func writeAllCounting(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> (error: Int32, written: Int) {
         var done = 0
         while done < count {
             let n = systemWrite(fd, buffer + done, count - done)
-            if n >= 0 { done += n } else if errno != EINTR { return errno }
+            if n >= 0 { done += n } else if errno != EINTR { return (errno, done) }
         }
-        return 0
+        return (0, done)
     }
 
     /// Flushes, then commits the file (see `OutputFile.commit()`), or abandons it after a
-    /// failed write. Errors name the output ("standard output" for `-`).
+    /// failed write — except a live recording, which keeps what reached it. Errors name the
+    /// output ("standard output" for `-`).
     mutating func close() throws(TraceError) {
-        flush()
+        flushAll()
         guard let file = file.take() else { return }
         if writeError != 0 {
             let name = file.name
-            file.discard()
+            if file.isLive { try? file.commit() } else { file.discard() }
             throw TraceError(file: name, line: 0, column: 0, message: "cannot write: \(systemErrorMessage(writeError))")
         }
         try file.commit()
+    }
+
+    /// Makes what was handed to the kernel durable (a live recording's periodic sync).
+    func sync() -> Int32 {
+        fdatasync(fd) == 0 || errno == EINVAL ? 0 : errno
     }
 }

@@ -7,6 +7,17 @@ import Darwin
 #endif
 import Synchronization
 
+/// How an output reaches its name.
+public enum OutputMode: Sendable, Equatable {
+    /// Written to a temporary file and renamed over the name at the end (every output of a
+    /// command that can be run again: replay, convert, synth, plots).
+    case atomic
+    /// A live recording: written under its own name from the first record, so a crash, a kill
+    /// or a power cut leaves everything up to the last flush there. An existing regular file
+    /// is refused unless `overwrite`.
+    case live(overwrite: Bool)
+}
+
 /// The one output-file policy of every `poise` command (docs/robustness.md):
 ///
 /// - `-` is standard output, named "standard output" in messages.
@@ -25,6 +36,8 @@ public struct OutputFile: ~Copyable {
     /// The file being written before the rename; nil when written in place.
     let temporaryPath: String?
     let finalPath: String
+    /// A live recording (`OutputMode.live`): written in place, kept whatever happens.
+    public let isLive: Bool
     var finished = false
 
     /// The output's name in messages.
@@ -35,15 +48,23 @@ public struct OutputFile: ~Copyable {
     /// Opens `path` for writing under the policy above.
     /// - Parameter editingInput: the output is meant to replace an input (`calibrate --save`
     ///   rewriting the config it read); the atomic rename makes that safe.
-    public init(path: String, editingInput: Bool = false) throws(TraceError) {
+    public init(path: String, editingInput: Bool = false, mode: OutputMode = .atomic) throws(TraceError) {
         self.path = path
+        var overwrite: Bool? = nil
+        if case .live(let replace) = mode, path != "-" { overwrite = replace }
+        isLive = overwrite != nil
+        if let overwrite {
+            fd = try Self.openLive(path, overwrite: overwrite)
+            temporaryPath = nil; finalPath = path
+            return
+        }
         if path == "-" {
             fd = STDOUT_FILENO; temporaryPath = nil; finalPath = path
             return
         }
         var target = path
         var info = stat()
-        var mode: mode_t?
+        var permissions: mode_t?
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Self.error(path, "cannot write: is a directory") }
@@ -56,7 +77,7 @@ public struct OutputFile: ~Copyable {
                 fd = descriptor; temporaryPath = nil; finalPath = path
                 return
             }
-            mode = info.st_mode & 0o7777
+            permissions = info.st_mode & 0o7777
             // The rename would get past a read-only file's protection; respect it instead.
             if access(path, W_OK) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
             // Renaming over a symbolic link would replace the link; write where it points.
@@ -76,7 +97,7 @@ public struct OutputFile: ~Copyable {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         }
         if descriptor < 0 { throw Self.error(path, "cannot create: \(systemErrorMessage(errno))") }
-        if let mode { fchmod(descriptor, mode) }
+        if let permissions { fchmod(descriptor, permissions) }
         fd = descriptor
         temporaryPath = temporary
         finalPath = target
@@ -87,6 +108,31 @@ public struct OutputFile: ~Copyable {
         if !finished { abandon() }
     }
 
+    /// Opens a live recording under its own name: new (O_EXCL), or an existing regular file
+    /// truncated only when `overwrite`; a device or FIFO is written as it is.
+    static func openLive(_ path: String, overwrite: Bool) throws(TraceError) -> Int32 {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw error(path, "cannot write: is a directory") }
+            if InputFiles.contains(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                throw error(path, "is also an input of this command; write the output to another file")
+            }
+            if type == S_IFREG && !overwrite {
+                throw error(path, "exists; a recording never replaces a file unless asked: pass --overwrite, or choose another name")
+            }
+            let flags = type == S_IFREG ? O_WRONLY | O_TRUNC | O_CLOEXEC : O_WRONLY | O_CLOEXEC
+            let descriptor = open(path, flags)
+            if descriptor < 0 { throw error(path, "cannot open: \(systemErrorMessage(errno))") }
+            return descriptor
+        } else if errno != ENOENT {
+            throw error(path, "cannot write: \(systemErrorMessage(errno))")
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if descriptor < 0 { throw error(path, "cannot create: \(systemErrorMessage(errno))") }
+        return descriptor
+    }
+
     /// Makes the output final: renames the temporary file into place (a regular file) or
     /// closes the descriptor. After an interrupting signal a temporary file is removed
     /// instead, so `OUT` stays as it was (see `Interruption`).
@@ -94,6 +140,12 @@ public struct OutputFile: ~Copyable {
         finished = true
         guard let temporaryPath else {
             if Interruption.requested { Interruption.note("\(name) ends on the last whole row written") }
+            // A live recording's last records reach the disk before the command says it is done.
+            if isLive && fsync(fd) != 0 && errno != EINVAL {
+                let code = errno
+                close(fd)
+                throw Self.error(path, "cannot write: \(systemErrorMessage(code))")
+            }
             if path != "-" && close(fd) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
             return
         }

@@ -38,15 +38,17 @@ public struct TraceWriter: ~Copyable, TraceWriting {
 
     /// Creates (or truncates) `path` and writes the header in `format`.
     /// Any unique, non-empty column names are accepted.
-    public init(path: String, format: TraceFormat, metadata: TraceMetadata, columns: [String]) throws(TraceError) {
+    /// `mode: .live` for a recording written as it happens (see `OutputMode`).
+    public init(path: String, format: TraceFormat, metadata: TraceMetadata, columns: [String],
+                mode: OutputMode = .atomic) throws(TraceError) {
         isBinary = format == .binary
         if !isBinary {
-            let writer = try CSVTraceWriter(path: path, metadata: metadata, columns: columns)
+            let writer = try CSVTraceWriter(path: path, metadata: metadata, columns: columns, mode: mode)
             self.columns = writer.columns
             csv = consume writer
             binary = nil
         } else {
-            let writer = try BinaryTraceWriter(path: path, metadata: metadata, columns: columns)
+            let writer = try BinaryTraceWriter(path: path, metadata: metadata, columns: columns, mode: mode)
             self.columns = writer.columns
             binary = consume writer
             csv = nil
@@ -102,6 +104,18 @@ public struct TraceWriter: ~Copyable, TraceWriting {
     /// See `CSVTraceWriter.flush()`.
     public mutating func flush() {
         if !isBinary { csv!.flush() } else { binary!.flush() }
+    }
+
+    /// See `CSVTraceWriter.sync()`.
+    public func sync() -> Int32 {
+        switch csv {
+        case .some(let writer): return writer.sync()
+        case .none: break
+        }
+        switch binary {
+        case .some(let writer): return writer.sync()
+        case .none: return 0
+        }
     }
 
     /// The errno of the first failed write, 0 if none.

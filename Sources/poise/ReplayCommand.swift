@@ -29,7 +29,8 @@ struct ReplayCommand: PoiseCommand {
 
             A `poise run` recording (it has a `sample` column), or any trace with --ticks, \
             replays through the loop's whole tick instead — filter, controller, arming \
-            supervisor and output mappings of --config — and the output is in the \
+            supervisor and output mappings of the configuration the recording carries, or of \
+            --config (with a warning when it differs) — and the output is in the \
             recording's format with one `out_NAME` column per output channel. A recording \
             replayed with the configuration it was made with gives byte-identical estimates, \
             arming states and outputs.
@@ -106,7 +107,8 @@ struct ReplayCommand: PoiseCommand {
             guard frame == nil, columns.columns.isEmpty else {
                 throw ValidationError("--frame and --columns apply to the filter-only replay; a tick replay writes the recording format (ENU)")
             }
-            let summary = try TickReplay.run(configuration: configuration, reader: reader, output: output)
+            let summary = try TickReplay.run(configuration: tickConfiguration(configuration, metadata: reader.metadata),
+                                             reader: reader, output: output)
             if !quiet { printError("replayed \(summary.ticks) ticks (\(summary.samples) samples) through the loop's tick") }
             return
         }
@@ -124,6 +126,29 @@ struct ReplayCommand: PoiseCommand {
                 + "\(formatted(summary.samplesPerSecond / 1e6, digits: 2)) M samples/s, "
                 + "peak memory \(formatted(Double(peakResidentKilobytes()) / 1024, digits: 1)) MB")
         }
+    }
+}
+
+extension ReplayCommand {
+    /// The configuration a tick replay runs: the recording's own when it carries one and no
+    /// --config is given; a --config that differs from it is used, with a warning naming the
+    /// keys that differ.
+    func tickConfiguration(_ given: PoiseConfiguration, metadata: TraceMetadata) throws -> PoiseConfiguration {
+        let embedded: PoiseConfiguration?
+        do { embedded = try EmbeddedConfiguration.configuration(in: metadata, trace: trace) } catch {
+            if estimation.config == nil { throw error }
+            TraceWarnings.note("\(trace): its embedded configuration is unreadable, using --config: \(error)")
+            return given
+        }
+        guard let embedded else { return given }
+        guard let path = estimation.config else { return embedded }
+        let keys = EmbeddedConfiguration.differences(embedded, given)
+        if !keys.isEmpty {
+            let shown = keys.prefix(8).joined(separator: ", ") + (keys.count > 8 ? " and \(keys.count - 8) more" : "")
+            TraceWarnings.note("\(path) differs from the configuration \(trace) was recorded with (\(shown)); "
+                + "replaying with \(path) (leave out --config to replay with the recorded one)")
+        }
+        return given
     }
 }
 

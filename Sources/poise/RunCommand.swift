@@ -42,17 +42,21 @@ struct RunCommand: PoiseCommand {
 
     @OptionGroup var statistics: StatisticsOption
 
-    @Option(help: "Record every sample, the estimate and every output to this trace (.csv or .ptrace).")
+    @Option(help: "Record every sample, the estimate and every output to this trace (.csv or .ptrace), written as it happens.")
     var record: String?
+
+    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
+    var overwrite = false
 
     @Option(help: "Send MAVLink telemetry to HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
     func execute() throws {
-        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: record, telemetry: telemetry, sensorOnly: false)
+        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: record, overwrite: overwrite,
+                             telemetry: telemetry, sensorOnly: false)
     }
 
-    static func start(_ loop: LoopOptions, statsJSON: String?, record: String?, telemetry: String?,
+    static func start(_ loop: LoopOptions, statsJSON: String?, record: String?, overwrite: Bool, telemetry: String?,
                       sensorOnly: Bool) throws {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
@@ -61,6 +65,7 @@ struct RunCommand: PoiseCommand {
         var options = RunOptions(signals: StopSignals(), processStart: processStart)
         options.duration = loop.duration
         options.recordPath = record
+        options.overwrite = overwrite
         options.sensorOnly = sensorOnly
         options.quiet = loop.quiet
         options.statusLine = isatty(2) == 1
@@ -142,7 +147,11 @@ struct RecordCommand: PoiseCommand {
 
     @OptionGroup var statistics: StatisticsOption
 
+    @Flag(help: "Replace an existing file at TRACE (a recording never replaces one otherwise).")
+    var overwrite = false
+
     func execute() throws {
-        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: trace, telemetry: nil, sensorOnly: true)
+        try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: trace, overwrite: overwrite, telemetry: nil,
+                             sensorOnly: true)
     }
 }

@@ -15,7 +15,9 @@ struct SimulateCommand: PoiseCommand {
             outputs, coupled to the plant `simulation.plant` names), but in simulated time: \
             no sleeping, so 60 s take a second or two, and the result depends only on the \
             configuration. Prints when the loop armed, when the true pitch settled within 1°, \
-            the worst true pitch and roll from 2 s after arming, and the arming transitions.
+            the worst true pitch and roll from 2 s after arming, and the arming transitions. \
+            SIGINT (Ctrl-C) or SIGTERM ends the run at the next tick: the recording ends on a \
+            whole record, one line says what it kept, and the exit status is 130 (143).
 
             Examples:
               poise simulate                                     # the built-in balancing robot, 10 s
@@ -28,6 +30,9 @@ struct SimulateCommand: PoiseCommand {
     @Option(help: "Record every tick to this trace (.csv or .ptrace).")
     var record: String?
 
+    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
+    var overwrite = false
+
     @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG.")
     var plot: String?
 
@@ -39,10 +44,13 @@ struct SimulateCommand: PoiseCommand {
     }
 
     func execute() throws {
+        // Before any other thread exists: SIGINT/SIGTERM end the run at the next tick.
+        StopSignals.blockInProcess()
         let configuration = try loopConfiguration(loop.config)
         var options = RunOptions(signals: StopSignals())
         options.virtualDuration = duration
         options.recordPath = record
+        options.overwrite = overwrite
         options.quiet = loop.quiet
         options.configPath = loop.config
         // Tried now, as the recording is opened now: a path that cannot be written fails before
@@ -54,6 +62,16 @@ struct SimulateCommand: PoiseCommand {
         }
         guard let report = result.report else { throw CLIError("the simulated run made no report") }
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        if result.signal != 0 {
+            let name = result.signal == SIGINT ? "SIGINT" : "SIGTERM"
+            var message = "poise: interrupted by \(name) after \(f(result.seconds)) simulated s"
+            if let record {
+                message += "; \(record) keeps the \(result.statistics.ticks) ticks simulated, ending on a whole record"
+            }
+            for problem in result.problems { printError("poise: \(problem)") }
+            printError(message + (plot != nil ? "; no plot written" : ""))
+            throw ExitCode(128 + result.signal)
+        }
         print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
         if let armed = report.armedAt {
             print("armed at \(f(armed)) s")

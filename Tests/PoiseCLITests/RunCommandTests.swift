@@ -81,31 +81,7 @@ import Testing
         #expect(try poise(["replay", recording, "-o", dir.appending(path: "r.csv").path, "--quiet"]).status == 0)
     }
 
-    @Test func aKilledRunLeavesAReadableRecordingUpToItsLastFlush() throws {
-        let dir = try temporaryDirectory()
-        let recording = dir.appending(path: "crash.csv").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: poisePath)
-        process.arguments = ["run", "--record", recording, "--quiet"]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let temporary = "\(recording).poise-\(process.processIdentifier).tmp"
-        // Wait for a few flushes (recording.flush_interval is 0.25 s), then kill it outright.
-        var size = 0
-        for _ in 0..<100 where size < 200_000 {
-            usleep(50_000)
-            size = ((try? FileManager.default.attributesOfItem(atPath: temporary))?[.size] as? Int) ?? 0
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(!FileManager.default.fileExists(atPath: recording))   // never renamed into place
-        let replay = try poise(["replay", temporary, "-o", dir.appending(path: "r.csv").path, "--quiet"])
-        #expect(replay.status == 0, "\(replay.error)")
-        let rows = try String(contentsOfFile: dir.appending(path: "r.csv").path, encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.count
-        #expect(rows > 500)   // everything flushed before the kill (≥ 200 kB)
-    }
+    // A killed run's recording: RecordingTests (kills at twenty random moments).
 
     @Test func recordWritesTheSensorOnly() throws {
         let dir = try temporaryDirectory()

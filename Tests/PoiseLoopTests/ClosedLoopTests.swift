@@ -100,6 +100,34 @@ import PoiseMath
         #expect(checked)
     }
 
+    /// A chip that stops converting answers every read with its last sample. That sample is
+    /// not new, so no tick counts it: `safety.sensor_timeout_ms` (20 ms) after the last new
+    /// one the loop goes failsafe (it took the stuck-data check, 50 ms, when every read
+    /// counted as new).
+    @Test func aChipThatStopsConvertingIsLostAfterTheSensorTimeout() throws {
+        let config = try Self.configuration("sim-balancing-robot.yaml")
+        #expect(config.safety.sensorTimeoutMilliseconds == 20 && config.loop.rateHz == 1000)
+        var loop = try SimulatedRig.balancingRobot(config)
+        var lastNew: Double? = nil, failsafeAt: Double? = nil, stopped = false
+        loop.runVirtual(duration: 7) { loop, record in
+            if !stopped, record.time >= 6 {
+                #expect(record.armState == .armed)
+                // SLEEP: no more conversions; the data registers keep their values.
+                try? loop.board.driver.bus.imu.write(address: 0x68, register: 0x6B, value: 0x41)
+                stopped = true
+                lastNew = record.time
+            } else if stopped, failsafeAt == nil {
+                #expect(!record.sampleValid)
+                if record.armState == .failsafe {
+                    failsafeAt = record.tickTime
+                    #expect(record.eventReason == .sensorLost)
+                }
+            }
+        }
+        let last = try #require(lastNew), failsafe = try #require(failsafeAt)
+        #expect(failsafe - last > 0.019 && failsafe - last <= 0.0215, "failsafe \(failsafe - last) s after the last new sample")
+    }
+
     @Test func tiltBeyondTheLimitDrivesEveryOutputSafeInTheSameTick() throws {
         // A violent gust (1 N·m for 0.3 s) flips the quad on its stand past 60°.
         let config = try Self.configuration("sim-quad-x.yaml", "")

@@ -6,13 +6,14 @@ import Testing
 import PoiseMath
 
 @Test func motionManagerRunsTheLoopAndStopsSafe() async throws {
-    // 250 Hz, and overruns tolerated for 4 s in a row and stalls up to 10 s: the debug build
-    // on a CI machine busy with the rest of the suite overran (or stalled) its way out of
-    // arming, and the updates below, as starved, missed the seconds it was armed (the overrun
-    // and stall rules are tested elsewhere).
+    // 250 Hz, and overruns tolerated for 4 s in a row, stalls and sensor gaps up to 10 s, and
+    // re-arming once level: the debug build on a CI machine busy with the rest of the suite
+    // overran (or stalled) its way out of arming, and the updates below, as starved, missed
+    // the seconds it was armed (the timing and re-arming rules are tested elsewhere).
     let text = BuiltInConfiguration.text.replacingOccurrences(
         of: "  rate_hz: 1000", with: "  rate_hz: 250\n  overrun_limit: 1000")
-        .replacingOccurrences(of: "safety:\n", with: "safety:\n  stall_ms: 10000\n")
+        .replacingOccurrences(of: "safety:\n",
+                              with: "safety:\n  stall_ms: 10000\n  sensor_timeout_ms: 10000\n  rearm: when_level\n")
     let configuration = try PoiseConfiguration.parse(text: text, file: BuiltInConfiguration.name)
     let manager = MotionManager(configuration: configuration, referenceFrame: .axes(.enu))
     try manager.start()

@@ -114,6 +114,7 @@ func readBytes(_ chip: inout Chip, _ address: UInt8, _ register: UInt8, _ count:
     try chip.write(address: 0x68, register: 0x1A, value: 0x01)  // DLPF on: 1 kHz (power-on is 8 kHz)
     try chip.write(address: 0x68, register: 0x23, value: FIFOEnable.inertialFrame.rawValue)
     try chip.write(address: 0x68, register: 0x6A, value: 0x40)
+    try chip.write(address: 0x68, register: 0x38, value: 0x01)  // RAW_RDY_EN: data-ready in INT_STATUS
     chip.advance(to: 0.0095)  // frames at 0, 1, …, 9 ms
     var count = try readBytes(&chip, 0x68, 0x72, 2)
     #expect(Int(count[0]) << 8 | Int(count[1]) == 140)
@@ -140,4 +141,24 @@ func readBytes(_ chip: inout Chip, _ address: UInt8, _ register: UInt8, _ count:
     try chip.write(address: 0x68, register: 0x6B, value: 0x01)
     chip.advance(to: 0.06)
     #expect(try readBytes(&chip, 0x68, 0x3B, 14) != before)
+}
+
+/// RAW_DATA_RDY follows the conversions: raised once per sample while RAW_RDY_EN is set,
+/// cleared by reading INT_STATUS, never raised while it is off or the chip sleeps.
+@Test func dataReadyFollowsTheOutputRate() throws {
+    var chip = Chip(motion: StaticPose(), errors: .ideal)
+    try chip.write(address: 0x68, register: 0x1A, value: 0x01)  // 1 kHz
+    try chip.write(address: 0x68, register: 0x19, value: 9)     // / 10: 100 Hz
+    chip.advance(to: 0.0205)
+    #expect(try chip.readRegister(address: 0x68, register: 0x3A) & 0x01 == 0)   // not enabled
+    try chip.write(address: 0x68, register: 0x38, value: 0x01)
+    var ready = 0
+    for step in 1...1000 {   // 1 s in 1 ms steps
+        chip.advance(to: 0.0205 + Double(step) * 0.001)
+        if try chip.readRegister(address: 0x68, register: 0x3A) & 0x01 != 0 { ready += 1 }
+    }
+    #expect(ready == 100)
+    try chip.write(address: 0x68, register: 0x6B, value: 0x41)  // SLEEP
+    chip.advance(to: 1.5)
+    #expect(try chip.readRegister(address: 0x68, register: 0x3A) & 0x01 == 0)
 }

@@ -28,6 +28,14 @@ import Testing
         "loop.log_interval": "the statistics line",
         "recording.ring_capacity": "the recorder's ring",
         "recording.flush_interval": "the recorder's thread",
+        "recording.sync_interval": "the recorder's thread",
+        "safety.switch.chip": "the arming switch's line, read off the tick",
+        "safety.switch.line": "the arming switch's line, read off the tick",
+        "safety.switch.active_low": "the arming switch's line, read off the tick",
+        "safety.switch.bias": "the arming switch's line, read off the tick",
+        "safety.switch.debounce_ms": "the arming switch's debouncer, off the tick",
+        "simulation.switch_on_s": "the simulated world's arming switch",
+        "simulation.switch_off_s": "the simulated world's arming switch",
         "simulation.plant": "the simulated world",
         "simulation.motion": "the simulated world",
         "simulation.initial_tilt_deg": "the simulated world",
@@ -59,7 +67,7 @@ import Testing
     static func sections(_ c: PoiseConfiguration) -> [String: String] {
         ["board": text(c.board), "filter": text(c.filter.name) + text(c.filter.magnetometer),
          "controller": text(c.controller), "loop": text(c.loop), "recording": text(c.recording),
-         "simulation": text(c.simulation)]
+         "simulation": text(c.simulation), "safety": text(c.safety)]
     }
 
     static func text(_ value: some Any) -> String {

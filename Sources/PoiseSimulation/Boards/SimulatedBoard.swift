@@ -24,6 +24,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     var truth = Quaternion.identity
     /// The arming switch, when the configuration arms by switch.
     public var armSwitch: SimulatedSwitchLine?
+    /// The time of the last reading, s.
+    var lastReadingTime = -Double.infinity
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -56,8 +58,12 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         let tick = driver.loopTick()
         let sample = tick.sample
         let rate = driver.bus.imuOutputRate
-        // The newest conversion the chip made: its sample instant, not the read time.
-        let sampleTime = (now * rate + 1e-9).rounded(.down) / rate
+        // The newest conversion the chip made: its sample instant, not the read time. A tick
+        // that got no new conversion, when that instant was already reported, reads at its
+        // own time: the loop's times only go forward.
+        var sampleTime = (now * rate + 1e-9).rounded(.down) / rate
+        if tick.sample == nil && !(sampleTime > lastReadingTime) { sampleTime = now }
+        lastReadingTime = sampleTime
         var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state, readFailed: tick.readFailed)
         reading.truth = truth
         reading.notices = tick.notices
