@@ -20,6 +20,7 @@ struct PlotCommand: PoiseCommand {
               poise replay run.csv --columns truth -o est.csv && poise plot est.csv -o est.svg
               poise plot est-poise.csv est-madgwick.csv --columns yaw --truth run.csv -o yaw.svg
               poise plot run.csv --columns gx,gy,gz -o gyro.svg
+              poise simulate --record sim.csv && poise plot sim.csv --columns out_left_pwm --config configs/sim-balancing-robot.yaml
             """)
 
     @Argument(help: "CSV traces or replay estimates (the first column t, in seconds).")
@@ -30,6 +31,9 @@ struct PlotCommand: PoiseCommand {
 
     @Option(help: "A trace whose ground truth (qw..qz) is drawn as true roll, pitch and yaw.")
     var truth: String?
+
+    @Option(help: "The config that made a recording: its out_NAME columns are drawn as duty (%) for PWM mapped by duty (an H-bridge), µs of high time for servo/ESC pulses, the level for GPIO.")
+    var config: String?
 
     @Option(help: "Title of the plot.")
     var title: String?
@@ -42,6 +46,7 @@ struct PlotCommand: PoiseCommand {
     func execute() throws {
         Interruption.install()
         reading.apply()
+        let outputs = try config.map { try loopConfiguration($0).outputs }
         var tables: [(name: String, table: ColumnTable)] = []
         var chosen = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
         for file in files {
@@ -64,7 +69,7 @@ struct PlotCommand: PoiseCommand {
         if let gimbalNote { printError("poise: note: \(gimbalNote)") }
         var panels: [PlotPanel] = []
         for column in wanted {
-            let kind = PlotColumnKind(column)
+            let kind = PlotColumnKind(column, outputs: outputs)
             var series: [PlotSeries] = []
             for (name, table) in tables {
                 guard let values = table.values[column] else {

@@ -12,18 +12,23 @@ enum SimulationOutputPanels {
             guard let channel = outputs.channels.first(where: { $0.name == name }), channel.kind != .gpio,
                   index < report.outputs.count else { continue }
             let highTime = report.outputs[index]
-            if channel.usesPulseRange {
-                pulses.append(PlotSeries(name: name, x: report.time, y: highTime))
-            } else {
-                let periodMicroseconds = channel.kind == .pwm
-                    ? Double(channel.periodMicroseconds) : 1_000_000 / outputs.pca9685.frequencyHz
-                guard periodMicroseconds > 0, periodMicroseconds.isFinite else { continue }
+            if let periodMicroseconds = dutyPeriodMicroseconds(channel, outputs) {
                 duties.append(PlotSeries(name: name, x: report.time, y: highTime.map { $0 / periodMicroseconds * 100 }))
+            } else {
+                pulses.append(PlotSeries(name: name, x: report.time, y: highTime))
             }
         }
         var panels: [PlotPanel] = []
         if !pulses.isEmpty { panels.append(PlotPanel(title: "pulses", yLabel: "high time (µs)", series: pulses)) }
         if !duties.isEmpty { panels.append(PlotPanel(title: "PWM duty", yLabel: "duty (%)", series: duties)) }
         return panels
+    }
+
+    /// The PWM period of a channel mapped by duty (duty_min/duty_max, an H-bridge), µs; nil for
+    /// GPIO and for servo/ESC channels mapped by pulse_min_us/pulse_max_us.
+    static func dutyPeriodMicroseconds(_ channel: PoiseConfiguration.Channel, _ outputs: PoiseConfiguration.Outputs) -> Double? {
+        guard channel.kind != .gpio, !channel.usesPulseRange else { return nil }
+        let period = channel.kind == .pwm ? Double(channel.periodMicroseconds) : 1_000_000 / outputs.pca9685.frequencyHz
+        return period > 0 && period.isFinite ? period : nil
     }
 }

@@ -129,4 +129,17 @@ struct PlotReadabilityTests {
         let upright = directory.appending(path: "upright.svg").path
         #expect(try poise(["simulate", "--duration", "1", "--quiet", "--plot", upright]).error.contains("gimbal") == false)
     }
+
+    @Test func aRecordingsOutputsAreDrawnInTheirChannelsUnitsGivenItsConfig() throws {
+        let directory = try temporaryDirectory()
+        let config = repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path
+        let recording = directory.appending(path: "sim.csv").path
+        #expect(try poise(["simulate", "--config", config, "--duration", "1", "--quiet", "--record", recording]).status == 0)
+        let columns = ["--columns", "out_left_pwm,out_left_in1"]
+        let known = try poise(["plot", recording] + columns + ["--config", config, "-o", "-"])
+        #expect(known.status == 0, "\(known.error)")
+        #expect(known.text.contains("out_left_pwm (duty %)") && known.text.contains("out_left_in1 (level)"))
+        let unknown = try poise(["plot", recording] + columns + ["-o", "-"])
+        #expect(unknown.text.contains("out_left_pwm (µs high time, or GPIO level"))
+    }
 }
