@@ -63,16 +63,54 @@ public struct SVGPlot: Sendable, Equatable {
 
     // Layout, pixels.
     private static let marginLeft = 72.0, marginRight = 24.0
-    private static let titleHeight = 40.0, panelTitleHeight = 22.0, panelGap = 14.0, bottomHeight = 52.0
+    private static let titleHeight = 40.0, panelTitleHeight = 22.0, panelTitleLine = 15.0, panelGap = 14.0, bottomHeight = 52.0
+    /// Width of a bold 12 px character, generously: titles are wrapped to fit with it.
+    static let titleCharacterWidth = 7.0
+    /// Legend geometry: a line sample, then the name at about 7 px a character.
+    private static let legendSample = 38.0, legendCharacterWidth = 7.0, legendGap = 10.0
+
+    /// Width of the widest legend box, 0 when no panel has a named series. Legends sit in the
+    /// right margin, outside every plot area, so they never cover data.
+    private var legendWidth: Double {
+        let longest = panels.flatMap(\.series).map(\.name.count).max() ?? 0
+        return longest == 0 ? 0 : Double(Swift.min(longest, 40)) * Self.legendCharacterWidth + Self.legendSample + 6
+    }
+
+    /// The panel's title broken into lines that fit `width` pixels.
+    static func titleLines(_ title: String, width: Double) -> [String] {
+        wrap(title, maxCharacters: Swift.max(10, Int(width / titleCharacterWidth)))
+    }
+
+    /// Breaks `text` at spaces into lines of at most `maxCharacters` (a longer word stays whole).
+    static func wrap(_ text: String, maxCharacters: Int) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= maxCharacters {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
 
     /// The complete SVG document.
     public func render() -> String {
         let w = Double(Swift.max(width, 200))
         let h = Double(Swift.max(panelHeight, 60))
-        let plotLeft = Self.marginLeft, plotRight = w - Self.marginRight
+        let legend = legendWidth
+        let plotLeft = Self.marginLeft
+        let plotRight = legend > 0 ? Swift.max(plotLeft + 60, w - legend - Self.legendGap - 8) : w - Self.marginRight
         let n = Swift.max(panels.count, 1)
+        let titleLines = panels.map { Self.titleLines($0.title, width: plotRight - plotLeft) }
+        let extraTitleLines = titleLines.map { Double(Swift.max($0.count - 1, 0)) }.reduce(0, +)
         let totalHeight = Self.titleHeight + Double(n) * (Self.panelTitleHeight + h) + Double(n - 1) * Self.panelGap
-            + Self.bottomHeight
+            + extraTitleLines * Self.panelTitleLine + Self.bottomHeight
 
         let xs = resolvedXRange()
         let xTicks = AxisTicks(covering: xs, targetCount: Swift.max(2, Int((plotRight - plotLeft) / 90)))
@@ -91,10 +129,10 @@ public struct SVGPlot: Sendable, Equatable {
 
         var top = Self.titleHeight
         for (p, panel) in panels.enumerated() {
-            top += Self.panelTitleHeight
+            top += Self.panelTitleHeight + Double(Swift.max(titleLines[p].count - 1, 0)) * Self.panelTitleLine
             let bottom = top + h
             svg += renderPanel(
-                panel, index: p, top: top, bottom: bottom, left: plotLeft, right: plotRight, xRange: xs,
+                panel, titleLines: titleLines[p], index: p, top: top, bottom: bottom, left: plotLeft, right: plotRight, xRange: xs,
                 xTicks: xTicks, toPixelX: toPixelX, showXLabels: p == panels.count - 1)
             top = bottom + Self.panelGap
         }
@@ -155,7 +193,7 @@ public struct SVGPlot: Sendable, Equatable {
     }
 
     private func renderPanel(
-        _ panel: PlotPanel, index: Int, top: Double, bottom: Double, left: Double, right: Double,
+        _ panel: PlotPanel, titleLines: [String], index: Int, top: Double, bottom: Double, left: Double, right: Double,
         xRange: ClosedRange<Double>, xTicks: AxisTicks, toPixelX: @escaping (Double) -> Double, showXLabels: Bool
     ) -> String {
         let c = SVGFormat.coordinate
@@ -166,8 +204,9 @@ public struct SVGPlot: Sendable, Equatable {
         let toPixelY: (Double) -> Double = { bottom - ($0 - yLow) / ySpan * (bottom - top) }
 
         var out = "<g>\n"
-        if !panel.title.isEmpty {
-            out += "<text x=\"\(c(left))\" y=\"\(c(top - 6))\" font-weight=\"bold\">\(SVGFormat.escape(panel.title))</text>\n"
+        for (line, text) in titleLines.enumerated() {
+            let y = top - 6 - Double(titleLines.count - 1 - line) * Self.panelTitleLine
+            out += "<text x=\"\(c(left))\" y=\"\(c(y))\" font-weight=\"bold\">\(SVGFormat.escape(text))</text>\n"
         }
         out += "<clipPath id=\"panel\(index)\"><rect x=\"\(c(left))\" y=\"\(c(top))\" width=\"\(c(right - left))\" "
             + "height=\"\(c(bottom - top))\"/></clipPath>\n"
@@ -197,6 +236,7 @@ public struct SVGPlot: Sendable, Equatable {
         // Lines.
         out += "<g clip-path=\"url(#panel\(index))\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
         let margin = bottom - top + 100
+        let dashes = dashPatterns(panel, ySpan: ySpan)
         for (s, series) in panel.series.enumerated() {
             var builder = PolylineBuilder(
                 toPixelX: toPixelX, toPixelY: toPixelY, wrapPeriod: panel.wrapPeriod,
@@ -204,10 +244,10 @@ public struct SVGPlot: Sendable, Equatable {
             let d = builder.build(x: series.x, y: series.y)
             guard !d.isEmpty else { continue }
             out += "<path d=\"\(d)\" stroke=\"\(SVGFormat.escape(color(of: series, at: s)))\" "
-                + "stroke-width=\"\(SVGFormat.fixed(series.lineWidth, decimals: 1))\"\(dash(series.style))/>\n"
+                + "stroke-width=\"\(SVGFormat.fixed(series.lineWidth, decimals: 1))\"\(dashes[s])/>\n"
         }
         out += "</g>\n"
-        out += legend(for: panel, top: top, right: right)
+        out += legend(for: panel, dashes: dashes, top: top, right: right)
         out += "</g>\n"
         return out
     }
@@ -224,20 +264,47 @@ public struct SVGPlot: Sendable, Equatable {
         }
     }
 
-    private func legend(for panel: PlotPanel, top: Double, right: Double) -> String {
+    /// The dash attribute of each series. A solid line that runs on top of an earlier one for
+    /// a good part of the plot (two wheels given the same duty) gets a dash pattern of its own,
+    /// so the line beneath shows through its gaps and both stay visible.
+    func dashPatterns(_ panel: PlotPanel, ySpan: Double) -> [String] {
+        let patterns = ["8 5", "2 4", "12 4 2 4"]
+        var used = 0
+        return panel.series.enumerated().map { s, series in
+            guard series.style == .solid,
+                  panel.series[..<s].contains(where: { Self.coincide($0, series, tolerance: ySpan * 0.004) })
+            else { return dash(series.style) }
+            defer { used += 1 }
+            return " stroke-dasharray=\"\(patterns[used % patterns.count])\""
+        }
+    }
+
+    /// True when at least a fifth of the points both series have at the same x lie within
+    /// `tolerance` of each other.
+    static func coincide(_ a: PlotSeries, _ b: PlotSeries, tolerance: Double) -> Bool {
+        let n = Swift.min(a.x.count, a.y.count, b.x.count, b.y.count)
+        guard n > 0 else { return false }
+        var shared = 0, close = 0
+        for i in 0..<n where a.x[i] == b.x[i] && a.y[i].isFinite && b.y[i].isFinite {
+            shared += 1
+            if abs(a.y[i] - b.y[i]) <= tolerance { close += 1 }
+        }
+        return shared > 0 && close * 5 >= shared
+    }
+
+    private func legend(for panel: PlotPanel, dashes: [String], top: Double, right: Double) -> String {
         let named = panel.series.enumerated().filter { !$0.element.name.isEmpty }
         guard !named.isEmpty else { return "" }
         let c = SVGFormat.coordinate
-        let longest = named.map { $0.element.name.count }.max() ?? 0
-        let boxWidth = Double(Swift.min(longest, 40)) * 7 + 44
+        let boxWidth = legendWidth
         let boxHeight = Double(named.count) * 16 + 8
-        let x = right - boxWidth - 6, y = top + 6
+        let x = right + Self.legendGap, y = top
         var out = "<g font-size=\"11\">\n<rect x=\"\(c(x))\" y=\"\(c(y))\" width=\"\(c(boxWidth))\" "
             + "height=\"\(c(boxHeight))\" fill=\"white\" fill-opacity=\"0.85\" stroke=\"#ccc\"/>\n"
         for (row, (index, series)) in named.enumerated() {
             let ly = y + 12 + Double(row) * 16
             out += "<path d=\"M\(c(x + 8)) \(c(ly))H\(c(x + 32))\" stroke=\"\(SVGFormat.escape(color(of: series, at: index)))\" "
-                + "stroke-width=\"2\"\(dash(series.style))/>\n"
+                + "stroke-width=\"2\"\(dashes[index])/>\n"
             out += "<text x=\"\(c(x + 38))\" y=\"\(c(ly))\" dominant-baseline=\"middle\">\(SVGFormat.escape(series.name))</text>\n"
         }
         out += "</g>\n"

@@ -7,6 +7,8 @@ import PoiseMath
 public struct ColumnTable {
     public let path: String
     public let names: [String]
+    /// The file's `# key=value` lines (an estimate's `frame`, for instance).
+    public let metadata: TraceMetadata
     public var time: [Double] = []
     public var values: [String: [Double]] = [:]
 
@@ -18,6 +20,7 @@ public struct ColumnTable {
         var reader = try TraceReader(path: path, sensorTrace: false)
         self.path = path
         names = reader.columns
+        metadata = reader.metadata
         guard let timeColumn = names.firstIndex(of: "t") else {
             throw TraceError(file: path, line: reader.line, column: 1, message: "no time column 't' (columns: \(names.joined(separator: ",")))")
         }
@@ -37,11 +40,15 @@ public struct ColumnTable {
         }
     }
 
-    /// Roll, pitch and yaw (radians) of a trace's ground truth.
-    public init(truthEulerOf path: String) throws(TraceError) {
+    /// Roll, pitch and yaw (radians) of a trace's ground truth (body-to-ENU), reported in
+    /// `frame` as replay reports its estimates and true_ columns: an arbitrary frame takes the
+    /// truth's first heading as yaw 0.
+    public init(truthEulerOf path: String, in frame: OutputFrame = .axes(.enu), declinationDegrees: Float = 0) throws(TraceError) {
         var reader = try TraceReader(path: path)
         self.path = path
         names = ["t", "roll", "pitch", "yaw"]
+        metadata = reader.metadata
+        var transform = OutputFrameTransform(frame, declinationDegrees: declinationDegrees)
         guard reader.layout.hasTruth else {
             throw TraceError(file: path, line: reader.line, column: 1, message: "no ground truth columns qw,qx,qy,qz")
         }
@@ -49,7 +56,7 @@ public struct ColumnTable {
         while let sample = try reader.next() {
             time.append(sample.time)
             if let q = sample.truth {
-                let e = EulerAngles(q.normalized)
+                let e = EulerAngles(transform.attitude(fromENU: q.normalized))
                 roll.append(Double(e.roll)); pitch.append(Double(e.pitch)); yaw.append(Double(e.yaw))
             } else {
                 roll.append(.nan); pitch.append(.nan); yaw.append(.nan)

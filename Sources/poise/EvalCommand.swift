@@ -79,6 +79,7 @@ struct EvalCommand: PoiseCommand {
             let svg = SVGPlot(title: "Attitude error of \(choice.kind.rawValue) (\(useMagnetometer ? "9D" : "6D"))",
                               xLabel: "time (s)", panels: panels)
             try writeTextFile(svg.render(), to: plot)
+            if plot != "-" { printError("poise: wrote the total error of \(panels.count) trace\(panels.count == 1 ? "" : "s") to \(plot)") }
         }
     }
 }

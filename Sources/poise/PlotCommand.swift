@@ -9,15 +9,18 @@ struct PlotCommand: PoiseCommand {
         commandName: "plot",
         abstract: "Plot columns of traces or estimates over time as an SVG.",
         discussion: """
-            One panel per column, one line per file. Angle columns (roll, pitch, yaw, tilt and \
-            their true_ forms) are drawn in degrees and break at the ±180° wrap. A column \
-            `true_NAME` in the same file (from `poise replay --columns truth`), or the ground \
-            truth of --truth TRACE, is drawn dashed in NAME's panel. Open the SVG in a browser.
+            One panel per column, one line per file, each axis labelled with its unit. Angle \
+            columns (roll, pitch, yaw, tilt and their true_ forms) are drawn in degrees and break \
+            at the ±180° wrap; heading in degrees from 0 to 360. A column `true_NAME` in the \
+            same file (from `poise replay --columns truth`), or the ground truth of --truth \
+            TRACE, is drawn dashed in NAME's panel; --truth is converted into the estimate's \
+            `# frame=` (estimates in different frames are refused). Open the SVG in a browser.
 
             Examples:
               poise replay run.csv --columns truth -o est.csv && poise plot est.csv -o est.svg
               poise plot est-poise.csv est-madgwick.csv --columns yaw --truth run.csv -o yaw.svg
               poise plot run.csv --columns gx,gy,gz -o gyro.svg
+              poise simulate --record sim.csv && poise plot sim.csv --columns out_left_pwm --config configs/sim-balancing-robot.yaml
             """)
 
     @Argument(help: "CSV traces or replay estimates (the first column t, in seconds).")
@@ -28,6 +31,9 @@ struct PlotCommand: PoiseCommand {
 
     @Option(help: "A trace whose ground truth (qw..qz) is drawn as true roll, pitch and yaw.")
     var truth: String?
+
+    @Option(help: "The config that made a recording: its out_NAME columns are drawn as duty (%) for PWM mapped by duty (an H-bridge), µs of high time for servo/ESC pulses, the level for GPIO.")
+    var config: String?
 
     @Option(help: "Title of the plot.")
     var title: String?
@@ -40,6 +46,7 @@ struct PlotCommand: PoiseCommand {
     func execute() throws {
         Interruption.install()
         reading.apply()
+        let outputs = try config.map { try loopConfiguration($0).outputs }
         var tables: [(name: String, table: ColumnTable)] = []
         var chosen = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
         for file in files {
@@ -53,53 +60,87 @@ struct PlotCommand: PoiseCommand {
             tables.append((traceName(file), table))
         }
         let wanted = chosen ?? []
+        let frame = try Self.commonFrame(tables.map(\.table), comparingAngles: wanted.contains(where: isAngle))
         var truthTable: ColumnTable?
-        if let truth { truthTable = try ColumnTable(truthEulerOf: truth) }
+        if let truth { truthTable = try Self.truthTable(truth, in: frame) }
 
         if Interruption.requested { return }  // a plot of part of the data would pass for all of it
         let gimbalNote = Self.gimbalLockNote(tables.map(\.table) + (truthTable.map { [$0] } ?? []), columns: wanted)
         if let gimbalNote { printError("poise: note: \(gimbalNote)") }
         var panels: [PlotPanel] = []
         for column in wanted {
-            let angle = isAngle(column)
+            let kind = PlotColumnKind(column, outputs: outputs)
             var series: [PlotSeries] = []
             for (name, table) in tables {
                 guard let values = table.values[column] else {
                     throw CLIError("\(table.path): no column '\(column)' (columns: \(table.names.joined(separator: ",")))")
                 }
-                series.append(PlotSeries(name: tables.count > 1 ? name : column, x: table.time,
-                                         y: angle ? values.map(toDegrees) : values))
+                series.append(PlotSeries(name: tables.count > 1 ? name : column, x: table.time, y: values.map(kind.value)))
                 if let trueValues = table.values["true_" + column], tables.count == 1 {
-                    series.append(.truth(name: "truth", x: table.time, y: trueValues.map(toDegrees)))
+                    series.append(.truth(name: "truth", x: table.time, y: trueValues.map(kind.value)))
                 }
             }
             if let truthTable, let values = truthTable.values[column] {
-                series.append(.truth(name: "truth", x: truthTable.time, y: values.map(toDegrees)))
+                series.append(.truth(name: "truth", x: truthTable.time, y: values.map(kind.value)))
             }
             let ambiguous = gimbalNote != nil && ["roll", "yaw", "true_roll", "true_yaw"].contains(column)
-            panels.append(PlotPanel(title: ambiguous ? "\(column) — \(gimbalNote!)" : column, yLabel: angle ? "\(column) (°)" : column, series: series,
-                                    wrapPeriod: angle ? 360 : nil))
+            panels.append(PlotPanel(title: ambiguous ? "\(column) — \(gimbalNote!)" : column, yLabel: kind.axisLabel, series: series,
+                                    yRange: kind.range, yTickStep: kind.tickStep, wrapPeriod: kind.wrapPeriod))
         }
         let plot = SVGPlot(title: title ?? files.map(traceName).joined(separator: " vs "),
                            xLabel: "time (s)", panels: panels)
         try writeTextFile(plot.render(), to: output)
+        if output != "-" { printError("poise: wrote \(panels.count) panel\(panels.count == 1 ? "" : "s") (\(wanted.joined(separator: ","))) to \(output)") }
+    }
+
+    /// The frame the estimates report attitudes in (their `# frame=` line; none: ENU, as a
+    /// raw trace's truth and a recording's estimate are). Estimates in different frames cannot
+    /// share an angle panel.
+    static func commonFrame(_ tables: [ColumnTable], comparingAngles: Bool) throws -> OutputFrame {
+        var found: (frame: OutputFrame, path: String)?
+        for table in tables {
+            var frame = OutputFrame.axes(.enu)
+            if let name = table.metadata["frame"] {
+                guard let parsed = OutputFrame(name: name) else {
+                    throw CLIError("\(table.path): unknown frame '\(name)' in its '# frame=' line (known: \(OutputFrame.names.joined(separator: ", ")))")
+                }
+                frame = parsed
+            }
+            if let found, found.frame != frame, comparingAngles {
+                throw CLIError("\(found.path) reports attitudes in frame \(found.frame.name) but \(table.path) in \(frame.name): "
+                    + "their angles are not comparable; replay both with the same --frame")
+            }
+            if found == nil { found = (frame, table.path) }
+        }
+        return found?.frame ?? .axes(.enu)
+    }
+
+    /// The ground truth of `path` (body-to-ENU) as roll, pitch and yaw in the estimates' `frame`.
+    static func truthTable(_ path: String, in frame: OutputFrame) throws -> ColumnTable {
+        if frame == .reference(.xTrueNorthZVertical) {
+            throw CLIError("\(path): its ground truth is in frame enu and the estimate in \(frame.name), whose declination "
+                + "the estimate does not record; replay with --frame xMagneticNorthZVertical or --columns truth to compare them")
+        }
+        let table = try ColumnTable(truthEulerOf: path, in: frame)
+        if frame != .axes(.enu) { printError("poise: note: \(path): ground truth (enu) drawn in the estimate's frame \(frame.name)") }
+        return table
     }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one trace or estimate FILE to plot.") }
     }
 
-    /// Near ±90° pitch, roll and yaw are ill-defined (gimbal lock): they jump although the
-    /// attitude does not, which looks like a filter failure. Nil when no plotted pitch
-    /// comes within 5° of ±90°.
+    /// The gimbal-lock note (`GimbalLockNote`) for the first plotted pitch near ±90°, when
+    /// roll or yaw is plotted.
     static func gimbalLockNote(_ tables: [ColumnTable], columns: [String]) -> String? {
         guard columns.contains(where: { ["roll", "yaw", "true_roll", "true_yaw"].contains($0) }) else { return nil }
         for table in tables {
             for name in ["pitch", "true_pitch"] {
-                guard let pitch = table.values[name],
-                      let index = pitch.firstIndex(where: { abs($0) * 180 / .pi > 85 }) else { continue }
-                return "pitch is near ±90° from t = \(formatted(table.time[index], digits: 2)) s: roll and yaw jump there "
-                    + "by construction (gimbal lock), not by filter error; plot tilt,heading or qw,qx,qy,qz instead"
+                guard let pitch = table.values[name] else { continue }
+                if let note = GimbalLockNote.text(time: table.time, pitchDegrees: pitch.map(toDegrees),
+                                                  suggestion: "plot tilt,heading or qw,qx,qy,qz instead") {
+                    return note
+                }
             }
         }
         return nil
@@ -110,11 +151,9 @@ struct PlotCommand: PoiseCommand {
         return ["ax", "ay", "az", "gx", "gy", "gz"].filter(names.contains)
     }
 
-    private func isAngle(_ column: String) -> Bool {
-        let base = column.hasPrefix("true_") ? String(column.dropFirst(5)) : column
-        return ["roll", "pitch", "yaw", "tilt"].contains(base)
-    }
 }
+
+private func isAngle(_ column: String) -> Bool { PlotColumnKind(column).wrapPeriod != nil }
 
 private func toDegrees(_ radians: Double) -> Double { radians * 180 / .pi }
 

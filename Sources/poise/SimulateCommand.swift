@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseLoop
+import PoiseConfig
 import PoisePlot
 import PoiseTraces
 
@@ -87,16 +88,16 @@ struct SimulateCommand: PoiseCommand {
         var problems = result.problems
         if let plot {
             let t = report.time
+            let gimbalNote = [report.truePitch, report.estimatedPitch].lazy.compactMap {
+                GimbalLockNote.text(time: t, pitchDegrees: $0, suggestion: "the pitch panel is the one to trust there")
+            }.first
+            if let gimbalNote { printError("poise: note: \(gimbalNote)") }
             var panels = [
-                PlotPanel.comparison(title: "pitch", yLabel: "°", x: t, estimate: report.estimatedPitch, truth: report.truePitch),
-                PlotPanel.comparison(title: "roll", yLabel: "°", x: t, estimate: report.estimatedRoll, truth: report.trueRoll),
+                PlotPanel.comparison(title: "pitch", yLabel: "pitch (°)", x: t, estimate: report.estimatedPitch, truth: report.truePitch),
+                PlotPanel.comparison(title: gimbalNote.map { "roll — \($0)" } ?? "roll", yLabel: "roll (°)", x: t,
+                                     estimate: report.estimatedRoll, truth: report.trueRoll),
             ]
-            let pulses = report.outputs.indices.filter { i in report.outputs[i].contains { $0 > 1 } }
-            if !pulses.isEmpty {
-                panels.append(PlotPanel(title: "outputs", yLabel: "µs", series: pulses.enumerated().map { n, i in
-                    PlotSeries(name: report.channelNames[i], x: t, y: report.outputs[i], color: SVGPlot.palette[n % SVGPlot.palette.count])
-                }))
-            }
+            panels += SimulationOutputPanels.panels(report: report, channels: configuration.outputs)
             panels.append(PlotPanel(title: "arm (0 disarmed, 1 armed, 2 failsafe)", series: [PlotSeries(name: "arm", x: t, y: report.arm)]))
             let svg = SVGPlot(title: "poise simulate: \(loop.config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
             do { try OutputFile.write(svg, to: plot) } catch { problems.append(error.description) }
