@@ -11,7 +11,7 @@ import Testing
 // system call by system call.
 
 /// A simulated MPU-9250 behind i2c-dev: answers `I2C_RDWR` from its registers and forces
-/// errnos on the burst reads at 0x3B when told to.
+/// errnos on the burst reads (INT_STATUS at 0x3A, then the data) when told to.
 final class ChipBehindI2CDev {
     var chip = SimulatedMPU9250(motion: StaticPose(), errors: .ideal, seed: 42)
     /// Errnos for the next burst transfers, in order (then they succeed).
@@ -28,7 +28,7 @@ final class ChipBehindI2CDev {
         let register = messages[0].written[0]
         do {
             if messages.count == 2 {
-                if register == 0x3B, !burstErrnos.isEmpty { return .failure(burstErrnos.removeFirst()) }
+                if register == 0x3A, !burstErrnos.isEmpty { return .failure(burstErrnos.removeFirst()) }
                 var data = [UInt8](repeating: 0, count: messages[1].length)
                 try data.withUnsafeMutableBytes { buffer in
                     try chip.writeThenRead(address: target, register: register, into: buffer)
@@ -79,7 +79,7 @@ private func rdwr(_ messages: I2CMessageRecord...) -> SyscallMock.Call {
     SyscallMock.Call("ioctl", 100, "I2C_RDWR", .messages(messages))
 }
 
-private let burst = rdwr(.write(0x68, [0x3B]), .read(0x68, 14))
+private let burst = rdwr(.write(0x68, [0x3A]), .read(0x68, 15))
 
 @Test func startUpIsResetIdentifyConfigureVerifyThenTheMagnetometer() throws {
     let settings = testSettings()

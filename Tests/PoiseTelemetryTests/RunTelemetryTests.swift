@@ -15,7 +15,7 @@ struct RunTelemetryTests {
         let config = directory.appending(path: "robot.yaml")
         let text = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
             .replacingOccurrences(of: "safety:\n", with: "safety:\n  stall_ms: 10000\n  sensor_timeout_ms: 10000\n  rearm: when_level\n")
-            .replacingOccurrences(of: "\nloop:\n", with: "\nloop:\n  overrun_limit: 100000\n")
+            .replacingOccurrences(of: "\nloop:\n", with: "\nloop:\n  overrun_limit: 1000\n")
         try text.write(to: config, atomically: true, encoding: .utf8)
         let run = try poise(["run", "--config", config.path, "--duration", "5", "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"])
         #expect(run.status == 0, "\(run.error)")
