@@ -85,5 +85,7 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     public static let headingInitialising = FilterFlags(rawValue: 1 << 6)
     /// The estimate was not propagated for longer than `safety.stall_ms` (the loop stalled);
     /// set by the loop on the tick after the stall, never by a filter.
-    public static let stale = FilterFlags(rawValue: 1 << 7)
+    /// Computed and inlinable: the loop's checked tick sets it, and a stored static of another
+    /// module is reached through a lazily initialised global (a one-time lock).
+    @inlinable public static var stale: FilterFlags { FilterFlags(rawValue: 1 << 7) }
 }
