@@ -25,15 +25,17 @@ let poiseIsBuilt = FileManager.default.isExecutableFile(atPath: poisePath)
 let poiseBuiltNote: Comment = "needs the built .build/debug/poise: run `swift build` first"
 let chromiumNote: Comment = "chromium is not installed (scripts/setup-test-browser installs it)"
 
-/// Runs a program to completion (killed after `timeout` s); its standard output.
+/// Runs a program to completion (killed after `timeout` s); its standard output, or its
+/// standard error when `standardError` (the other stream is discarded).
 @discardableResult
-func runProcess(_ path: String, _ arguments: [String], timeout: Double) -> (status: Int32, output: String) {
+func runProcess(_ path: String, _ arguments: [String], timeout: Double,
+                standardError: Bool = false) -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    process.standardOutput = standardError ? FileHandle.nullDevice : pipe
+    process.standardError = standardError ? pipe : FileHandle.nullDevice
     do { try process.run() } catch { return (-1, "") }
     let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)

@@ -56,19 +56,8 @@ struct SnapshotRelay {
 
 /// Runs `poise view ARGS` to its end (killed after `timeout` s): status and standard error.
 func runView(_ arguments: [String], timeout: Double) -> (status: Int32, error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: poisePath)
-    process.arguments = ["view"] + arguments
-    let pipe = Pipe()
-    process.standardError = pipe
-    process.standardOutput = FileHandle.nullDevice
-    do { try process.run() } catch { return (-1, "") }
-    let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    killer.cancel()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = runProcess(poisePath, ["view"] + arguments, timeout: timeout, standardError: true)
+    return (run.status, run.output)
 }
 
 let viewAvailable = FileManager.default.isExecutableFile(atPath: poisePath)
