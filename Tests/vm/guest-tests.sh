@@ -27,6 +27,10 @@ else
   # MPU-9250: WHO_AM_I, and one data frame: accel (0, 0, 2048) = 1 g at ±16 g, temperature 0
   # (21 °C), gyro (164, 0, -328) = (10, 0, -20) °/s at ±2000 °/s.
   $I2CSET -y "$bus" 0x68 0x75 0x71
+  # INT_STATUS with RAW_DATA_RDY_INT set: the driver reads it in the same burst as the data
+  # and takes only new conversions. The stub keeps it set (a chip never clears it here), so
+  # every read finds a new sample, as from a chip converting at least at the read rate.
+  $I2CSET -y "$bus" 0x68 0x3a 0x01
   frame="0x00 0x00 0x00 0x00 0x08 0x00 0x00 0x00 0x00 0xa4 0x00 0x00 0xfe 0xb8"
   reg=0x3b
   for byte in $frame; do $I2CSET -y "$bus" 0x68 $reg $byte; reg=$(printf '0x%02x' $((reg + 1))); done
