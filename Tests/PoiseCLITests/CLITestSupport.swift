@@ -77,3 +77,17 @@ func fnv1a(_ data: Data) -> String {
     for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return String(hash, radix: 16)
 }
+
+extension Process {
+    /// Starts the process with standard output discarded and standard error going to
+    /// `DIR/stderr` (a file, so a chatty child can never block on a full pipe); what it has
+    /// written so far.
+    func runWritingStandardError(into directory: URL) throws -> () -> String {
+        let errorURL = directory.appending(path: "stderr")
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        standardError = try FileHandle(forWritingTo: errorURL)
+        standardOutput = FileHandle.nullDevice
+        try run()
+        return { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+    }
+}

@@ -134,12 +134,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: poisePath)
         process.arguments = ["run", "--config", config.path, "--duration", "30"]
-        let errorURL = dir.appending(path: "stderr")
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        let stderr = try process.runWritingStandardError(into: dir)
         func waitFor(_ text: String) -> Bool {
             for _ in 0..<200 { if stderr().contains(text) { return true }; usleep(50_000) }
             return false

@@ -54,12 +54,7 @@ import Testing
         environment["NOTIFY_SOCKET"] = notify.path
         environment["WATCHDOG_USEC"] = "200000"
         process.environment = environment
-        let errorURL = dir.appending(path: "stderr")
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        let stderr = try process.runWritingStandardError(into: dir)
         #expect(notify.waitFor("READY=1"))
         #expect(notify.waitFor("WATCHDOG=1"))
         var armed = false
@@ -111,12 +106,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: poisePath)
         process.arguments = ["run", "--config", config.path, "--duration", "30", "--quiet"]
-        let errorURL = dir.appending(path: "stderr")
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        func stderr() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        let stderr = try process.runWritingStandardError(into: dir)
         usleep(1_500_000)
         let changed = original
             .replacingOccurrences(of: "  rate_hz: 1000\n", with: "  rate_hz: 500\n")
