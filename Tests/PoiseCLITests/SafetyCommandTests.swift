@@ -42,10 +42,12 @@ import Testing
         let dir = try temporaryDirectory()
         let notify = try NotifySocket(path: dir.appending(path: "notify").path)
         let recording = dir.appending(path: "run.csv").path, stats = dir.appending(path: "s.json").path
-        // A stall limit well above a loaded test machine's wake-up jitter, well below the stop.
+        // A stall limit well above a loaded test machine's wake-up jitter, well below the stop;
+        // overruns tolerated so that a loaded machine's slow ticks do not disarm it before the stop.
         let config = dir.appending(path: "robot.yaml").path
         try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
             .replacingOccurrences(of: "safety:\n", with: "safety:\n  stall_ms: 300\n")
+            .replacingOccurrences(of: "loop:\n", with: "loop:\n  overrun_limit: 1000\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: poisePath)
