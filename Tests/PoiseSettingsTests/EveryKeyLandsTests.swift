@@ -1,5 +1,6 @@
 import Foundation
 import PoiseConfig
+import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
@@ -206,7 +207,8 @@ import Testing
     @Test func everyDocumentedKeyIsBound() throws {
         let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let docs = try String(contentsOf: root.appending(path: "docs/config.md"), encoding: .utf8)
-        let documented = Set(docs.split(separator: "\n").compactMap { line -> String? in
+        let reference = try #require(docs.range(of: "## Key reference")).upperBound
+        let documented = Set(docs[reference...].split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("| `") else { return nil }
             return line.dropFirst(3).split(separator: "`").first.map(String.init)
         })
@@ -228,6 +230,17 @@ import Testing
         none["outputs.channels"] = .list([])
         let base = try #require(Self.bases.first)
         #expect(Self.tickSettings(PoiseConfiguration(values: none)) != Self.tickSettings(PoiseConfiguration(values: base)))
+    }
+
+    /// The telemetry sender's and the supervisor's settings of an empty file are their own
+    /// defaults: the sender's are declared in a module the configuration cannot see, so this
+    /// pins the two equal; the supervisor's keys are bound to its settings directly.
+    @Test func telemetryAndSafetyDefaultsAreTheirOwn() {
+        #expect(TelemetrySettings(configuration: .default) == TelemetrySettings())
+        var safety = CoreConfiguration.safety(PoiseConfiguration.default)
+        safety.overrunLimit = SafetySettings().overrunLimit
+        #expect(safety == SafetySettings(maxTilt: .infinity, armTilt: .infinity))  // no controller: no tilt limit
+        #expect(PoiseConfiguration.default.safety.supervisor == SafetySettings())
     }
 
     /// The settings an empty file gives the filters are their own defaults, bit for bit:
