@@ -53,6 +53,13 @@ extension ConfigBinding {
         ConfigBinding(key: key.withDefault(nil), apply: apply)
     }
 
+    /// This binding, its key acting outside the tick at `place` (see ``ConfigKey/actsOutsideTheTick``).
+    public func outsideTheTick(_ place: String) -> ConfigBinding {
+        var key = key
+        key.actsOutsideTheTick = place
+        return ConfigBinding(key: key, apply: apply)
+    }
+
     /// This binding applied to the `Settings` at `path` of an enclosing struct.
     public func lifted<Outer>(_ path: WritableKeyPath<Outer, Settings>) -> ConfigBinding<Outer> {
         nonisolated(unsafe) let path = path  // key paths are immutable values

@@ -62,9 +62,9 @@ extension PoiseConfiguration.Controller {
         ]
         let setpoints: [ConfigBinding<Self>] = [
             .number("controller.quad.throttle", \.quad.throttle, range: 0...1, defaults: d,
-                    doc: "Fixed collective test throttle, 0…1 (the motors' share of full thrust before attitude corrections)."),
+                    doc: "Fixed collective test throttle, 0…1 (the motors' share of full thrust before attitude corrections).").outsideTheTick("the setpoint source of the quad"),
             .string("controller.quad.setpoint_file", \.quad.setpointFile, defaults: d,
-                    doc: "CSV of setpoints over time (`time_s,throttle,pitch_deg,roll_deg,heading_deg`, header required, times rising, held between rows, relative to this file); empty for level at `throttle`."),
+                    doc: "CSV of setpoints over time (`time_s,throttle,pitch_deg,roll_deg,heading_deg`, header required, times rising, held between rows, relative to this file); empty for level at `throttle`.").outsideTheTick("the setpoint source of the quad"),
         ]
         return kind + ConfigSchema.balanceBindings.map { $0.lifted(\.balance) } + setpoints
             + ConfigSchema.quadBindings.map { $0.lifted(\.quad.settings) }
@@ -94,13 +94,13 @@ extension PoiseConfiguration.Safety {
             .choice("safety.rearm", \.supervisor.rearm, [(word: "never", value: .never), (word: "when_level", value: .whenLevel)], defaults: d,
                     doc: "After a failsafe, `never` arms again only by a new switch cycle (or a restart); `when_level` arms by itself once the fault has cleared and the conditions hold (balance controller or none only, a robot picked up and set upright; refused for a quadrotor)."),
             .string("safety.switch.chip", \.armSwitch.chip, defaults: d,
-                    doc: "GPIO chip of the arming switch (name, label or path); empty for board.gpio_chip."),
-            .integer("safety.switch.line", \.armSwitch.line, range: 0...1023, defaults: d, doc: "Line offset of the arming switch on its chip."),
+                    doc: "GPIO chip of the arming switch (name, label or path); empty for board.gpio_chip.").outsideTheTick("the arming switch's line, read off the tick"),
+            .integer("safety.switch.line", \.armSwitch.line, range: 0...1023, defaults: d, doc: "Line offset of the arming switch on its chip.").outsideTheTick("the arming switch's line, read off the tick"),
             .boolean("safety.switch.active_low", \.armSwitch.activeLow, defaults: d,
-                     doc: "The switch is on when its line is low (a switch to ground with a pull-up)."),
-            .choice("safety.switch.bias", \.armSwitch.bias, defaults: d, doc: "The line's internal bias: `as_is` leaves what the board set."),
+                     doc: "The switch is on when its line is low (a switch to ground with a pull-up).").outsideTheTick("the arming switch's line, read off the tick"),
+            .choice("safety.switch.bias", \.armSwitch.bias, defaults: d, doc: "The line's internal bias: `as_is` leaves what the board set.").outsideTheTick("the arming switch's line, read off the tick"),
             .number("safety.switch.debounce_ms", \.armSwitch.debounceMilliseconds, range: 0...1000, unit: "ms", zeroTurnsOff: true, defaults: d,
-                    doc: "A level counts once it has held this long without another edge (contact bounce)."),
+                    doc: "A level counts once it has held this long without another edge (contact bounce).").outsideTheTick("the arming switch's debouncer, off the tick"),
         ]
     }()
 }

@@ -30,7 +30,7 @@ extension PoiseConfiguration.Filter {
         let choice: [ConfigBinding<Self>] = [
             .choice("filter.name", \.name, defaults: d, doc: "Which attitude filter runs."),
             .boolean("filter.magnetometer", \.magnetometer, defaults: d,
-                     doc: "Fuse the magnetometer (9D, heading from magnetic north) or not (6D, heading drifts)."),
+                     doc: "Fuse the magnetometer (9D, heading from magnetic north) or not (6D, heading drifts).").outsideTheTick("9D or 6D: which readings the loop hands the filter"),
         ]
         return choice + ConfigSchema.complementaryBindings.map { $0.lifted(\.complementary) }
             + ConfigSchema.madgwickBindings.map { $0.lifted(\.madgwick) } + ConfigSchema.mahonyBindings.map { $0.lifted(\.mahony) }

@@ -63,15 +63,15 @@ extension PoiseConfiguration.Loop {
             .integer("loop.overrun_limit", \.overrunLimit, range: 1...1000, defaults: d,
                      doc: "Consecutive overruns (a tick still computing at the next deadline) before the safe state."),
             .integer("loop.realtime_priority", \.realtimePriority, range: 0...99, zeroTurnsOff: true, defaults: d,
-                     doc: "SCHED_FIFO priority; 0 leaves normal scheduling. Needs root or CAP_SYS_NICE; without it the loop warns once and runs anyway."),
+                     doc: "SCHED_FIFO priority; 0 leaves normal scheduling. Needs root or CAP_SYS_NICE; without it the loop warns once and runs anyway.").outsideTheTick("the loop thread's scheduling"),
             .integer("loop.cpu", \.cpu, range: -1...1023, defaults: d,
-                     doc: "CPU the loop thread is pinned to; -1 lets it run on any."),
+                     doc: "CPU the loop thread is pinned to; -1 lets it run on any.").outsideTheTick("the loop thread's CPU"),
             .boolean("loop.lock_memory", \.lockMemory, defaults: d,
-                     doc: "mlockall: keep every page in RAM so no tick waits for a page fault (warns when not permitted)."),
+                     doc: "mlockall: keep every page in RAM so no tick waits for a page fault (warns when not permitted).").outsideTheTick("mlockall before the loop starts"),
             .number("loop.gyroscope_bias_time", \.gyroscopeBiasTime, range: 0...60, unit: "s", zeroTurnsOff: true, defaults: d,
                     doc: "Time at start-up, board still, over which the gyroscope bias is measured before arming; 0 uses sensor.calibration.gyroscope_bias as it is."),
             .number("loop.log_interval", \.logInterval, range: 0...3600, unit: "s", zeroTurnsOff: true, defaults: d,
-                    doc: "Period of the statistics line in the log; 0 for none."),
+                    doc: "Period of the statistics line in the log; 0 for none.").outsideTheTick("the statistics line"),
         ]
     }()
 }
@@ -83,11 +83,11 @@ extension PoiseConfiguration.Recording {
         let d = Self()
         return [
             .integer("recording.ring_capacity", \.ringCapacity, range: 64...1_048_576, unit: "records", defaults: d,
-                     doc: "Records the lock-free ring between the tick and the writer holds (2048: 2 s at 1 kHz, about 0.7 MB); a full ring drops records (counted), it never blocks the tick."),
+                     doc: "Records the lock-free ring between the tick and the writer holds (2048: 2 s at 1 kHz, about 0.7 MB); a full ring drops records (counted), it never blocks the tick.").outsideTheTick("the recorder's ring"),
             .number("recording.flush_interval", \.flushInterval, range: 0.01...60, unit: "s", defaults: d,
-                    doc: "How often the writer hands whole records to the kernel: a killed or crashed process loses at most this much of the recording."),
+                    doc: "How often the writer hands whole records to the kernel: a killed or crashed process loses at most this much of the recording.").outsideTheTick("the recorder's thread"),
             .number("recording.sync_interval", \.syncInterval, range: 0...3600, unit: "s", zeroTurnsOff: true, defaults: d,
-                    doc: "How often the writer asks the kernel to put the recording on the disk (fdatasync): a power cut loses at most about this much more than flush_interval; 0 syncs only at the end (docs/loop.md gives the cost)."),
+                    doc: "How often the writer asks the kernel to put the recording on the disk (fdatasync): a power cut loses at most about this much more than flush_interval; 0 syncs only at the end (docs/loop.md gives the cost).").outsideTheTick("the recorder's thread"),
         ]
     }()
 }
@@ -99,23 +99,23 @@ extension PoiseConfiguration.Simulation {
         let d = Self()
         return [
             .choice("simulation.plant", \.plant, defaults: d,
-                    doc: "What the simulated MPU-9250 is fixed to: `auto` picks the plant the controller drives (balance → balancing_robot, quad → quadrotor on a test stand, none → motion)."),
+                    doc: "What the simulated MPU-9250 is fixed to: `auto` picks the plant the controller drives (balance → balancing_robot, quad → quadrotor on a test stand, none → motion).").outsideTheTick("the simulated world"),
             .string("simulation.motion", \.motion, choices: ["demo", "figure-eight", "tumble", "translation", "static"], defaults: d,
-                    doc: "Scripted motion for `plant: motion` (the `poise synth` presets), repeated."),
+                    doc: "Scripted motion for `plant: motion` (the `poise synth` presets), repeated.").outsideTheTick("the simulated world"),
             .number("simulation.initial_tilt_deg", \.initialTiltDegrees, range: -90...90, unit: "°", defaults: d,
-                    doc: "Initial tilt of the plant about body x (pitch) at start."),
+                    doc: "Initial tilt of the plant about body x (pitch) at start.").outsideTheTick("the simulated world"),
             .number("simulation.gust_torque", \.gustTorque, range: 0...100, unit: "N·m", zeroTurnsOff: true, defaults: d,
-                    doc: "Gust torque about body x applied to the quadrotor once, for gust_duration; 0 for none."),
-            .number("simulation.gust_time", \.gustTime, range: 0...3600, unit: "s", defaults: d, doc: "When the gust starts."),
-            .number("simulation.gust_duration", \.gustDuration, range: 0...60, unit: "s", defaults: d, doc: "How long the gust lasts."),
+                    doc: "Gust torque about body x applied to the quadrotor once, for gust_duration; 0 for none.").outsideTheTick("the simulated world"),
+            .number("simulation.gust_time", \.gustTime, range: 0...3600, unit: "s", defaults: d, doc: "When the gust starts.").outsideTheTick("the simulated world"),
+            .number("simulation.gust_duration", \.gustDuration, range: 0...60, unit: "s", defaults: d, doc: "How long the gust lasts.").outsideTheTick("the simulated world"),
             .number("simulation.switch_on_s", \.switchOnSeconds, range: 0...3600, unit: "s", defaults: d,
-                    doc: "When the simulated arming switch turns on (`safety.arm_source: switch` on the sim board); it is off before."),
+                    doc: "When the simulated arming switch turns on (`safety.arm_source: switch` on the sim board); it is off before.").outsideTheTick("the simulated world's arming switch"),
             .number("simulation.switch_off_s", \.switchOffSeconds, range: 0...3600, unit: "s", zeroTurnsOff: true, defaults: d,
-                    doc: "When the simulated arming switch turns off again; 0 never."),
+                    doc: "When the simulated arming switch turns off again; 0 never.").outsideTheTick("the simulated world's arming switch"),
             .integer("simulation.seed", \.seed, range: 0...Int(Int32.max), defaults: d,
-                     doc: "Seed of the simulated sensor's noise: the same seed gives the same run."),
+                     doc: "Seed of the simulated sensor's noise: the same seed gives the same run.").outsideTheTick("the simulated world"),
             .choice("simulation.sensor_errors", \.idealSensor, [(word: "typical", value: false), (word: "ideal", value: true)], defaults: d,
-                    doc: "`typical`: a calibrated MPU-9250's noise, bias and scale errors; `ideal`: exact readings."),
+                    doc: "`typical`: a calibrated MPU-9250's noise, bias and scale errors; `ideal`: exact readings.").outsideTheTick("the simulated world"),
         ]
     }()
 }
