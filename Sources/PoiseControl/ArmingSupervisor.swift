@@ -35,8 +35,10 @@ public struct SafetySettings: Sendable, Equatable {
     public var armSource: ArmSource
     public var rearm: RearmPolicy
 
+    /// The angles are converted in `Double` and rounded once, as the configuration converts
+    /// `safety.max_tilt_deg`, so these defaults are the file's 45° and 15° exactly.
     @inlinable
-    public init(maxTilt: Float = 45 * .pi / 180, armTilt: Float = 15 * .pi / 180, armHoldTime: Double = 0.5,
+    public init(maxTilt: Float = Float(45 * Double.pi / 180), armTilt: Float = Float(15 * Double.pi / 180), armHoldTime: Double = 0.5,
                 sensorTimeout: Double = 0.02, overrunLimit: Int = 10, autoArm: Bool = true,
                 stallTime: Double = 0.02, armSource: ArmSource = .automatic, rearm: RearmPolicy = .never) {
         self.maxTilt = maxTilt

@@ -58,7 +58,7 @@ struct LoopWork: FilterWork {
                 throw RunError(error.description)
             }
             var watcher: LinuxArmSwitch? = nil
-            if configuration.safety.armSource == .switch {
+            if configuration.safety.supervisor.armSource == .armSwitch {
                 let s = configuration.safety.armSwitch
                 do {
                     watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,

@@ -61,7 +61,7 @@ public enum SimulatedRig {
     /// The simulated arming switch, when `safety.arm_source` is `switch`: flipped on at
     /// `simulation.switch_on_s` and off again at `switch_off_s` (0: never).
     public static func armSwitch(_ configuration: PoiseConfiguration) -> SimulatedSwitchLine? {
-        guard configuration.safety.armSource == .switch else { return nil }
+        guard configuration.safety.supervisor.armSource == .armSwitch else { return nil }
         let sim = configuration.simulation
         let edges = [sim.switchOnSeconds] + (sim.switchOffSeconds > 0 ? [sim.switchOffSeconds] : [])
         return SimulatedSwitchLine(edges: edges, debounce: configuration.safety.armSwitch.debounceMilliseconds / 1000,

@@ -106,7 +106,7 @@ import PoiseMath
     /// counted as new).
     @Test func aChipThatStopsConvertingIsLostAfterTheSensorTimeout() throws {
         let config = try Self.configuration("sim-balancing-robot.yaml")
-        #expect(config.safety.sensorTimeoutMilliseconds == 20 && config.loop.rateHz == 1000)
+        #expect(config.safety.supervisor.sensorTimeout == 0.02 && config.loop.rateHz == 1000)
         var loop = try SimulatedRig.balancingRobot(config)
         var lastNew: Double? = nil, failsafeAt: Double? = nil, stopped = false
         loop.runVirtual(duration: 7) { loop, record in
@@ -137,7 +137,7 @@ import PoiseMath
         _ = config
         var loop = try SimulatedRig.quadrotor(violent)
         let safe = loop.core.mapper.safeCommands
-        let limit = violent.safety.maxTiltDegrees * .pi / 180
+        let limit = Double(violent.safety.supervisor.maxTilt)
         var tripped: UInt64? = nil
         var worstTruth = 0.0
         loop.runVirtual(duration: 8) { _, record in

@@ -103,7 +103,7 @@ struct StallingClock: LoopClock {
         }
         // The balancing robot may.
         let robot = try Self.configuration("sim-balancing-robot.yaml", replacing: [("safety:\n", "safety:\n  rearm: when_level\n")])
-        #expect(robot.safety.rearm == .whenLevel)
+        #expect(robot.safety.supervisor.rearm == .whenLevel)
     }
 
     static func switchRun(on: Double, off: Double) throws -> [(time: Double, state: ArmState, reason: SafetyReason)] {
