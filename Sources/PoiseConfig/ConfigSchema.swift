@@ -14,7 +14,7 @@ public enum ConfigSchema {
     ] + controlGroups + outputGroups + loopGroups + telemetryGroups
 
     /// All keys, in file order.
-    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys + telemetryKeys
+    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys + faultKeys + telemetryKeys
 
     static let hardwareKeys: [ConfigKey] = [
         // board

@@ -61,6 +61,8 @@ extension PoiseConfiguration {
         /// When the simulated arming switch turns on and off again (0: never), s.
         public var switchOnSeconds: Double
         public var switchOffSeconds: Double
+        /// `simulation.faults`, in the order written.
+        public var faults: [PoiseConfiguration.Fault]
 
         init(_ v: ConfigTable) {
             plant = v.choice("simulation.plant")
@@ -73,6 +75,7 @@ extension PoiseConfiguration {
             idealSensor = v.string("simulation.sensor_errors") == "ideal"
             switchOnSeconds = v.number("simulation.switch_on_s")
             switchOffSeconds = v.number("simulation.switch_off_s")
+            faults = Self.faults(v)
         }
     }
 }
