@@ -40,10 +40,10 @@ import Testing
     /// SafetyReason raw values as the recording's `event` column holds them.
     enum Event: Double { case sensorLost = 3, unexpectedError = 8, stall = 10, chipReset = 13 }
 
-    /// The built-in balancing robot (1 kHz; armed and balancing from about 2 s) with `faults`
+    /// The built-in balancing robot (1 kHz; armed from 3.6 s) with `faults`
     /// under `simulation.faults`, simulated for `duration` s with a recording.
     static func simulate(_ faults: String, duration: Double = 5, extraSafety: String = "",
-                         command: String = "simulate") throws -> (run: PoiseRun, recording: Recording, path: String, config: String) {
+                         command: String = "simulate", status: Int32 = 0) throws -> (run: PoiseRun, recording: Recording, path: String, config: String) {
         let dir = try temporaryDirectory()
         let config = dir.appending(path: "robot.yaml").path, recording = dir.appending(path: "run.csv").path
         try (String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
@@ -52,23 +52,23 @@ import Testing
             + "  faults:\n" + faults)
             .write(toFile: config, atomically: true, encoding: .utf8)
         let run = try poise([command, "--config", config, "--record", recording, "--duration", String(duration)])
-        #expect(run.status == 0, "\(run.error)")
+        #expect(run.status == status, "\(run.error)")
         return (run, try Recording(path: recording), recording, config)
     }
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aChipThatStopsAcknowledgingIsLostInThatTickAndNothingRearms() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: nack, duration_s: 0.5}\n", duration: 6)
-        let at = try r.row(at: 3)
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: nack, duration_s: 0.5}\n", duration: 6.5)
+        let at = try r.row(at: 4.5)
         #expect(try r.armed(at - 1), "armed before the fault")
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         #expect(failsafe == at, "failsafe in the tick the chip stopped answering")
         #expect(r.rows[failsafe][try r.column("event")] == Event.sensorLost.rawValue)
         #expect(r.rows[failsafe][try r.column("read_failed")] == 1)
         #expect(r.isSafe(failsafe))
         #expect(run.error.contains("s: failsafe — sensor lost"), "\(run.error)")
         #expect(run.error.contains("Remote I/O error"), "\(run.error)")
-        // The chip answers again from 3.5 s: the driver re-initialises it and samples flow,
+        // The chip answers again from 5 s: the driver re-initialises it and samples flow,
         // but nothing arms by itself (safety.rearm: never).
         let sample = try r.column("sample")
         #expect(r.rows[(try r.row(at: 4.5))...].contains { $0[sample] == 1 }, "the sensor came back")
@@ -77,10 +77,10 @@ import Testing
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aShortReadIsAFailedReadInThatTick() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: short_read, duration_s: 0.2}\n")
-        let at = try r.row(at: 3)
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: short_read, duration_s: 0.2}\n", duration: 5.5)
+        let at = try r.row(at: 4.5)
         #expect(try r.armed(at - 1))
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         #expect(failsafe == at)
         #expect(r.rows[failsafe][try r.column("event")] == Event.sensorLost.rawValue)
         #expect(r.isSafe(failsafe))
@@ -92,11 +92,11 @@ import Testing
     /// identical-bursts check (50 in a row) can tell, so the failsafe comes 50 reads later.
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func stuckDataIsCaughtByTheIdenticalBurstCheck() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: stuck_data, duration_s: 1}\n")
-        #expect(try r.armed(try r.row(at: 3) - 1))
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: stuck_data, duration_s: 0.5}\n", duration: 5.5)
+        #expect(try r.armed(try r.row(at: 4.5) - 1))
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         let t = try r.column("tick_t")
-        #expect(r.rows[failsafe][t] <= 3.051, "caught after 50 identical reads at 1 kHz")
+        #expect(r.rows[failsafe][t] <= 4.551, "caught after 50 identical reads at 1 kHz")
         #expect(r.rows[failsafe][try r.column("event")] == Event.sensorLost.rawValue)
         #expect(r.isSafe(failsafe))
         #expect(run.error.contains("sensor: sensor lost: stuck data: 50 identical reads in a row"), "\(run.error)")
@@ -109,55 +109,58 @@ import Testing
     /// `sensor_timeout_ms` catches it, as a lost sensor that never returns.
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aChipResetIsFoundReportedAndTheChipReconfigured() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: chip_reset}\n")
-        #expect(try r.armed(try r.row(at: 3) - 1))
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: chip_reset}\n", duration: 6)
+        #expect(try r.armed(try r.row(at: 4.5) - 1))
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         let t = try r.column("tick_t")
-        #expect(r.rows[failsafe][t] <= 3.02, "within safety.sensor_timeout_ms")
+        #expect(r.rows[failsafe][t] <= 4.52, "within safety.sensor_timeout_ms")
         #expect(r.isSafe(failsafe))
         #expect(r.rows[failsafe][try r.column("event")] == Event.chipReset.rawValue, "\(run.error)")
         #expect(run.error.contains("sensor chip reset"), "\(run.error)")
         let sample = try r.column("sample")
-        #expect(r.rows[(try r.row(at: 4))...].contains { $0[sample] == 1 }, "re-configured, samples flow again")
+        #expect(r.rows[(try r.row(at: 5.5))...].contains { $0[sample] == 1 }, "re-configured, samples flow again")
         #expect(try !r.armedAnywhere(after: failsafe))
     }
 
     /// A lost magnetometer is no failsafe: the driver says so and goes on in 6D, still armed.
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aLostMagnetometerIsReportedAndTheLoopGoesOnIn6D() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: magnetometer_lost}\n")
-        #expect(try r.failsafe(from: 3).map { r.rows[$0][try r.column("event")] } == 7, "only the stop: \(run.error)")
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: magnetometer_lost}\n", duration: 5.5)
+        #expect(try r.failsafe(from: 4.5).map { r.rows[$0][try r.column("event")] } == 7, "only the stop: \(run.error)")
         let line = try #require(run.error.split(separator: "\n").first { $0.contains("the AK8963 stopped answering") }, "\(run.error)")
         let time = try #require(Double(line.dropFirst("poise: ".count).prefix { $0 != " " }))
-        #expect(time >= 3 && time <= 3.2, "\(line)")
+        #expect(time >= 4.5 && time <= 4.7, "\(line)")
         #expect(try r.armed(r.rows.count - 2), "still balancing at the end")
     }
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aFailingOutputDrivesEverythingSafeAndLatches() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: output_write_failure, channel: left_pwm}\n")
-        let at = try r.row(at: 3)
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: output_write_failure, channel: left_pwm}\n", duration: 5,
+                                               status: 1)
+        let at = try r.row(at: 4.5)
         #expect(try r.armed(at - 1))
-        // The failing write is in the tick at 3 s, which drives the bank safe at once; the
+        // The failing write is in the tick at 4.5 s, which drives the bank safe at once; the
         // next tick records the failsafe.
         #expect(r.rows[at][try r.column("output_fault")] == 0)
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         #expect(failsafe == at + 1)
         #expect(r.rows[failsafe][try r.column("output_fault")] == 1)
         #expect(r.rows[failsafe][try r.column("event")] == Event.unexpectedError.rawValue)
         #expect(r.isSafe(failsafe))
         #expect(run.error.contains("s: failsafe — unexpected error"), "\(run.error)")
+        // The broken channel cannot be let go at its safe value either: said, and exit 1.
+        #expect(run.error.contains("poise: output left_pwm (pwmchip0/pwm0): /sys/class/pwm/pwmchip0/pwm0/duty_cycle: cannot write \"0\": Input/output error"), "\(run.error)")
         #expect(try !r.armedAnywhere(after: failsafe))
     }
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aStallOfTheLoopsClockFailsSafeInTheTickAfterIt() throws {
-        let (run, r, _, _) = try Self.simulate("    - {at_s: 3, kind: stall, duration_s: 1.5}\n")
+        let (run, r, _, _) = try Self.simulate("    - {at_s: 4.5, kind: stall, duration_s: 1.5}\n", duration: 6.5)
         let t = try r.column("tick_t")
         let jump = try #require(r.rows.indices.dropFirst().first { r.rows[$0][t] - r.rows[$0 - 1][t] > 1 })
-        #expect(abs(r.rows[jump][t] - r.rows[jump - 1][t] - 1.501) < 1e-6, "the tick due at 3 s wakes 1.5 s late")
+        #expect(abs(r.rows[jump][t] - r.rows[jump - 1][t] - 1.501) < 1e-6, "the tick due at 4.5 s wakes 1.5 s late")
         #expect(try r.armed(jump - 1))
-        let failsafe = try #require(try r.failsafe(from: 3), "\(run.error)")
+        let failsafe = try #require(try r.failsafe(from: 4.5), "\(run.error)")
         #expect(failsafe == jump)
         #expect(r.rows[failsafe][try r.column("event")] == Event.stall.rawValue)
         #expect(r.isSafe(failsafe))
@@ -170,14 +173,14 @@ import Testing
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aRunWithFaultsIsReproducibleAndReplays() throws {
         let faults = """
-                - {at_s: 2.5, kind: magnetometer_lost, duration_s: 0.5}
-                - {at_s: 3, kind: nack, duration_s: 0.05}
-                - {at_s: 3.2, kind: stuck_data, duration_s: 0.2}
-                - {at_s: 3.6, kind: output_write_failure, channel: standby, duration_s: 0.2}
-                - {at_s: 3.9, kind: stall, duration_s: 0.1}
+                - {at_s: 4, kind: magnetometer_lost, duration_s: 0.5}
+                - {at_s: 4.5, kind: nack, duration_s: 0.05}
+                - {at_s: 4.7, kind: stuck_data, duration_s: 0.2}
+                - {at_s: 5.1, kind: output_write_failure, channel: standby, duration_s: 0.2}
+                - {at_s: 5.4, kind: stall, duration_s: 0.1}
 
             """
-        let first = try Self.simulate(faults, duration: 4.5), second = try Self.simulate(faults, duration: 4.5)
+        let first = try Self.simulate(faults, duration: 6), second = try Self.simulate(faults, duration: 6)
         #expect(first.recording.lines == second.recording.lines)
         let replayed = first.path + ".replayed.csv"
         let replay = try poise(["replay", first.path, "--config", first.config, "-o", replayed, "--quiet"])
