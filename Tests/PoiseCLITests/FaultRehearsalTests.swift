@@ -103,7 +103,7 @@ import Testing
         #expect(try !r.armedAnywhere(after: failsafe))
     }
 
-    /// Needs the driver's checked registers (issue 25 item 5): the reset is found within the
+    /// Needs the driver's checked registers (one re-read per tick): the reset is found within the
     /// checked-register cycle, reported as a chip reset, and the chip re-configured. Without
     /// them the chip, back at power-on values, never raises data-ready again and only
     /// `sensor_timeout_ms` catches it, as a lost sensor that never returns.
