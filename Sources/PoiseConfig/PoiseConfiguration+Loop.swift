@@ -49,6 +49,8 @@ extension PoiseConfiguration {
         public var switchOffSeconds: Double = 0
         public var seed = 1
         public var idealSensor = false
+        /// `simulation.faults`, in the order written.
+        public var faults: [PoiseConfiguration.Fault] = []
     }
 }
 
@@ -116,6 +118,8 @@ extension PoiseConfiguration.Simulation {
                      doc: "Seed of the simulated sensor's noise: the same seed gives the same run.").outsideTheTick("the simulated world"),
             .choice("simulation.sensor_errors", \.idealSensor, [(word: "typical", value: false), (word: "ideal", value: true)], defaults: d,
                     doc: "`typical`: a calibrated MPU-9250's noise, bias and scale errors; `ideal`: exact readings.").outsideTheTick("the simulated world"),
+            .list("simulation.faults", \.faults, of: PoiseConfiguration.Fault.bindings, base: PoiseConfiguration.Fault(),
+                  doc: "Faults to rehearse on the simulated board (`board.kind: sim`), by `poise run` and `poise simulate` alike; docs/simulation.md says what each does and docs/safety.md how the loop answers.").outsideTheTick("the simulated world"),
         ]
     }()
 }

@@ -90,6 +90,7 @@ struct LoopWork: FilterWork {
         do {
             var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
             board.armSwitch = SimulatedRig.armSwitch(configuration)
+            board.faultSchedule = SimulatedRig.faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
             return board
         } catch {
             throw RunError(error.description)
@@ -216,12 +217,19 @@ struct LoopWork: FilterWork {
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
         var out = writer
         let transitions = TransitionMessage(safety: CoreConfiguration.safety(configuration))
+        let sensorSettings = MPU9250Settings(configuration: configuration)
         loop.runVirtual(duration: duration) { _, record in
             if let columns { columns.write(record, to: &out!) }
             report.add(record, isPulse: isPulse)
             if record.eventReason != .none, !options.quiet {
                 let reason = record.eventReason, state = record.armState
                 printToStandardError("poise: \(record.time) s: \(transitions.text(state: state, reason: reason, attitude: record.attitude))\n")
+            }
+            // The driver's notices, as `poise run` logs them (a lost sensor, a silent magnetometer).
+            if !record.sensorNotices.isEmpty, !options.quiet {
+                for message in sensorSettings.messages(for: record.sensorNotices) {
+                    printToStandardError("poise: \(record.time) s: sensor: \(message.text)\n")
+                }
             }
         }
         var problems: [String] = []

@@ -68,6 +68,27 @@ public enum SimulatedRig {
                                    state: ArmSwitchState())
     }
 
+    /// `simulation.faults` for a board with these output channels (by name, in bank order);
+    /// an output_write_failure on a channel the run does not open (`--sensor-only`) is dropped.
+    public static func faultSchedule(_ configuration: PoiseConfiguration, channelNames: [String]) -> SimulatedFaultSchedule {
+        SimulatedFaultSchedule(configuration.simulation.faults.compactMap { fault in
+            let duration = fault.durationSeconds == 0 && fault.kind != .chipReset ? .infinity : fault.durationSeconds
+            let kind: SimulatedFault.Kind
+            switch fault.kind {
+            case .nack: kind = .nack
+            case .shortRead: kind = .shortRead
+            case .stuckData: kind = .stuckData
+            case .chipReset: kind = .chipReset
+            case .magnetometerLost: kind = .magnetometerLost
+            case .stall: kind = .stall
+            case .outputWriteFailure:
+                guard let index = channelNames.firstIndex(of: fault.channel) else { return nil }
+                kind = .outputWriteFailure(channel: index)
+            }
+            return SimulatedFault(kind, at: fault.atSeconds, duration: duration)
+        })
+    }
+
     // MARK: The driver and the loop
 
     /// The MPU-9250 driver on the simulated chip and bus (with a PCA9685) a configuration
@@ -98,6 +119,7 @@ public enum SimulatedRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
         board.armSwitch = armSwitch(configuration)
+        board.faultSchedule = faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
         let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
