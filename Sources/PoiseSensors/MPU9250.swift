@@ -192,7 +192,7 @@ public struct MPU9250<Bus: I2CBus> {
     }
 
     /// Re-reads the next configuration register of the round (one small transfer a tick);
-    /// false when the read failed or the register changed: a chip that reset itself to its
+    /// false when the read failed or the register changed (read twice alike): a chip that reset itself to its
     /// power-on values (a brown-out) then gives no sample this tick, is reported with the
     /// register, its configured and its read value, and is re-configured like a lost sensor.
     mutating func nextCheckedRegisterHolds() -> Bool {
@@ -200,6 +200,14 @@ public struct MPU9250<Bus: I2CBus> {
         guard let block = readBlock(register: entry.register, count: 1) else { return false }
         let found = block.bytes[0]
         guard found & entry.mask != entry.value else { return true }
+        // Confirmed by a second read (one more transfer, only now): a chip that reset reads
+        // the same again, a bit flipped on the wire does not repeat — a quadrotor must not
+        // fail safe over line noise.
+        guard let again = readBlock(register: entry.register, count: 1) else { return false }
+        guard again.bytes[0] == found else {
+            counters.corruptedRegisterReads += 1
+            return true
+        }
         counters.chipResets += 1
         consecutiveFailures = 0
         var reset = SensorNotices()

@@ -113,7 +113,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// One output sample into the data registers (and the FIFO).
     mutating func generateSample(at t: Double, rate: Double) {
         // Asleep (PWR_MGMT_1 SLEEP): no conversions, the registers keep their last values.
-        guard register(.powerManagement1) & PowerManagement1.sleep.rawValue == 0 else { return }
+        guard register(.powerManagement1) & PowerManagement1.sleep.rawValue == 0, !faults.stopsConverting else { return }
         let truth = motion.state(at: t)
         let temperature = temperature(at: t)
         let warm = temperature - 25
