@@ -223,7 +223,8 @@ YAML
   # the switch needs no rearm rule: a new off → on arms again.)
   switch_pull() { echo "$1" > "$lines/sim_gpio5/pull"; }
   switch_pull pull-down
-  awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" } else print }' \
+  awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" }
+         else if ($0 == "  lock_memory: false") { print; print "  overrun_limit: 1000" } else print }' \
     "$config" > /tmp/switch.yaml
   toggle
   $poise run --config /tmp/switch.yaml --duration 60 > "$results/switch-run.log" 2>&1 &
