@@ -68,6 +68,11 @@ struct LoopWork: FilterWork {
                 watcher?.start()
             }
             defer { watcher?.stop() }
+            // Off the real-time thread: reopens the bus while it keeps failing.
+            let reopenLogger = logger
+            let reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }
+            reopener.start()
+            defer { reopener.stop() }
             return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
