@@ -12,13 +12,13 @@ extension ConfigSchema {
         ConfigGroup("filter.mahony", doc: "Mahony explicit complementary filter."),
         ConfigGroup("filter.mekf", doc: "Multiplicative extended Kalman filter: noise densities."),
         ConfigGroup("filter.poise", doc: "Poise filter (VQF-style): time constants, bias estimation, disturbance rejection."),
-    ]
+    ] + gyroFilterGroups
 
     static let filterKeys: [ConfigKey] = [
         ConfigKey("filter.name", .enumeration(["poise", "mekf", "madgwick", "mahony", "complementary"]), default: "poise", doc: "Which attitude filter runs."),
         ConfigKey("filter.magnetometer", .boolean, default: true, doc: "Fuse the magnetometer (9D, heading from magnetic north) or not (6D, heading drifts)."),
     ] + complementaryBindings.map(\.key) + madgwickBindings.map(\.key) + mahonyBindings.map(\.key)
-      + mekfBindings.map(\.key) + poiseBindings.map(\.key)
+      + mekfBindings.map(\.key) + poiseBindings.map(\.key) + gyroFilterBindings.map(\.key)
 
     /// `filter.complementary`, bound to `ComplementaryFilter.Settings`.
     public static let complementaryBindings: [ConfigBinding<ComplementaryFilter.Settings>] = {

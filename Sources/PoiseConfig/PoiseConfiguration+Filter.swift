@@ -13,6 +13,8 @@ extension PoiseConfiguration {
         public var mahony: MahonyFilter.Settings
         public var mekf: MultiplicativeKalmanFilter.Settings
         public var poise: PoiseFilter.Settings
+        /// `filter.gyro`: the gyroscope's low-pass and notches.
+        public var gyro: GyroFilterSettings
 
         init(_ v: ConfigTable) {
             name = v.choice("filter.name")
@@ -22,6 +24,7 @@ extension PoiseConfiguration {
             mahony = ConfigBinding.settings(ConfigSchema.mahonyBindings, from: v, base: .default)
             mekf = ConfigBinding.settings(ConfigSchema.mekfBindings, from: v, base: .default)
             poise = ConfigBinding.settings(ConfigSchema.poiseBindings, from: v, base: .default)
+            gyro = ConfigBinding.settings(ConfigSchema.gyroFilterBindings, from: v, base: .default)
         }
 
         /// The filter settings follow from the values the configuration compares as a whole.
