@@ -102,11 +102,11 @@ struct SpectrumCommand: PoiseCommand {
         }
     }
 
-    /// The sample rate from the median sample interval (robust to a missed tick).
+    /// The mean sample rate: samples per second between the first and the last (a chip
+    /// clocked apart from the loop gives steps of 2 and 3 ms at 400 Hz; the mean is the rate).
     static func sampleRate(_ time: [Double]) -> Double {
-        let steps = zip(time.dropFirst(), time).map { $0 - $1 }.filter { $0 > 0 && $0.isFinite }.sorted()
-        guard !steps.isEmpty else { return .nan }
-        return 1 / steps[steps.count / 2]
+        guard time.count >= 2, let first = time.first, let last = time.last, last > first else { return .nan }
+        return Double(time.count - 1) / (last - first)
     }
 
     /// The mean command (0…1) of the channels driven by motor1…motor4, from their pulse
