@@ -23,12 +23,15 @@ public struct BiquadCoefficients: Sendable, Equatable {
         self.a2 = a2
     }
 
+    // Computed, not stored: the tick redesigns sections, and a stored static's lazy accessor is
+    // a call the release build's `@_noAllocation` check cannot see into.
+
     /// Output equals input.
-    public static let passThrough = BiquadCoefficients(b0: 1, b1: 0, b2: 0, a1: 0, a2: 0)
+    @inlinable public static var passThrough: BiquadCoefficients { BiquadCoefficients(b0: 1, b1: 0, b2: 0, a1: 0, a2: 0) }
 
     /// Highest centre or cut-off a section is designed for, as a fraction of the sample rate;
     /// above it the bilinear warp squeezes the response against Nyquist, so the section passes.
-    public static let highestFraction: Float = 0.45
+    @inlinable public static var highestFraction: Float { 0.45 }
 
     /// First-order low-pass (one pole, one zero at Nyquist), −3 dB at `cutoff` Hz.
     @inlinable

@@ -7,7 +7,7 @@ import PoiseMath
 /// configuration without gyroscope filters computes exactly what it did before they existed.
 @frozen
 public struct GyroFilterBank: Sendable {
-    public static let sectionCapacity = GyroFilterSettings.notchCount * GyroFilterSettings.maximumHarmonics
+    @inlinable public static var sectionCapacity: Int { 16 }
 
     public let isActive: Bool
     public let sampleRate: Float
@@ -52,19 +52,27 @@ public struct GyroFilterBank: Sendable {
             // Start in steady state on the first sample: no ring from a step out of zero.
             started = true
             lowPass.settle(at: rate)
-            for i in 0..<sections.count { sections[i].settle(at: rate) }
+            for i in 0..<16 {
+                var section = sections[i]
+                section.settle(at: rate)
+                sections[i] = section
+            }
         }
         var x = hasLowPass ? lowPass.step(rate) : rate
         for s in 0..<4 {
             let notch = notchSettings[s]
-            if notch.mode == .off { continue }
+            if !notch.isOn { continue }
             let center = notch.center(throttle: throttle)
             for h in 0..<notch.harmonics {
-                let i = s * GyroFilterSettings.maximumHarmonics + h
-                if notch.mode == .throttle {
-                    sections[i].coefficients = notch.section(harmonic: h + 1, center: center, sampleRate: sampleRate)
+                let i = s * 4 + h   // 4: GyroFilterSettings.maximumHarmonics
+                // Whole-element get and set (no mutation through the subscript's accessor
+                // coroutine, which the release build's allocation check cannot see into).
+                var section = sections[i]
+                if notch.tracksThrottle {
+                    section.coefficients = notch.section(harmonic: h + 1, center: center, sampleRate: sampleRate)
                 }
-                x = sections[i].step(x)
+                x = section.step(x)
+                sections[i] = section
             }
         }
         return x

@@ -1,11 +1,13 @@
+import PoiseMath
+
 /// The gyroscope's own filters, run on every axis before the attitude filter and the
 /// controllers see a rate: a low-pass and up to ``GyroFilterSettings/notchCount`` notches.
 /// Everything off by default, so a file that does not ask for them runs as before.
 public struct GyroFilterSettings: Sendable, Equatable {
     /// Notch slots a configuration may fill.
-    public static let notchCount = 4
+    @inlinable public static var notchCount: Int { 4 }
     /// Harmonics (1 = the fundamental only) a throttle notch may follow.
-    public static let maximumHarmonics = 4
+    @inlinable public static var maximumHarmonics: Int { 4 }
 
     /// Low-pass −3 dB frequency, Hz; 0 = no low-pass.
     public var lowPassCutoff: Float = 0
@@ -38,6 +40,23 @@ public struct GyroNotchSettings: Sendable, Equatable {
     }
 
     public var mode: Mode = .off
+
+    // Switches, not `==`: comparing a String-backed enum compares strings, which the checked
+    // tick may not do.
+    /// The notch filters (its mode is not `.off`).
+    @inlinable public var isOn: Bool {
+        switch mode {
+        case .off: false
+        case .static, .throttle: true
+        }
+    }
+    /// The centre follows the throttle.
+    @inlinable public var tracksThrottle: Bool {
+        switch mode {
+        case .throttle: true
+        case .off, .static: false
+        }
+    }
     /// Centre, Hz; for `.throttle`, the centre at `referenceThrottle` (the hover).
     public var centerFrequency: Float = 80
     /// Width, Hz. A throttle notch keeps centre / width constant as it moves, and each
@@ -57,9 +76,9 @@ public struct GyroNotchSettings: Sendable, Equatable {
     /// The fundamental's centre at `throttle` (mean motor command, 0…1), Hz.
     @inlinable
     public func center(throttle: Float) -> Float {
-        guard mode == .throttle, referenceThrottle > 0 else { return centerFrequency }
+        guard tracksThrottle, referenceThrottle > 0 else { return centerFrequency }
         let t = max(0, throttle) / referenceThrottle
-        let tracked = centerFrequency * t.squareRoot()
+        let tracked = centerFrequency * squareRoot(t)   // PoiseMath's: the checked tick cannot call Float.squareRoot()
         let floor = minimumFrequency > 0 ? minimumFrequency : centerFrequency
         return tracked > floor ? tracked : floor
     }
