@@ -33,8 +33,8 @@ struct SpectrumCommand: PoiseCommand {
     @Argument(help: "A recording (`poise run/simulate --record`) or a trace (CSV or binary) with ax..gz.")
     var recording: String
 
-    @Option(name: .shortAndLong, help: "Output SVG file (- for standard output).")
-    var output: String = "psd.svg"
+    @Option(name: .shortAndLong, help: "Output SVG file (- for standard output; default psd.svg, none with --json unless given).")
+    var output: String?
 
     @Flag(help: "Print the peaks, the densities, the throttle slices and the filters' phase delay as JSON on standard output (no SVG unless -o is given).")
     var json = false
@@ -55,9 +55,6 @@ struct SpectrumCommand: PoiseCommand {
         guard threshold >= 0, threshold.isFinite else { throw ValidationError("--threshold must be 0 dB or more.") }
     }
 
-    /// Whether -o was written on the command line (with --json the SVG is then written too).
-    var outputGiven: Bool { CommandLine.arguments.contains { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") } }
-
     func execute() throws {
         Interruption.install()
         reading.apply()
@@ -66,8 +63,14 @@ struct SpectrumCommand: PoiseCommand {
             Set(axes + ["sample"] + names.filter { $0.hasPrefix("out_") })
         })
         if Interruption.requested { return }
-        let configuration: PoiseConfiguration? = try config.map { try loopConfiguration($0) }
-            ?? (try? EmbeddedConfiguration.configuration(in: table.metadata, trace: recording)) ?? nil
+        var configuration: PoiseConfiguration? = try config.map { try loopConfiguration($0) }
+        if configuration == nil {
+            // The recording's own configuration draws its filters; one this version cannot read
+            // only loses the overlay and the throttle slices, so it is a note, not an error.
+            do { configuration = try EmbeddedConfiguration.configuration(in: table.metadata, trace: recording) } catch {
+                printError("poise: note: the embedded configuration is not used (no filters drawn, no throttle slices):\n\(error.description)")
+            }
+        }
         // Rows of ticks without a new sample hold zeros: leave them out.
         let keep = table.values["sample"].map { flags in flags.indices.filter { flags[$0] != 0 } } ?? Array(table.time.indices)
         let time = keep.map { table.time[$0] }
@@ -96,9 +99,9 @@ struct SpectrumCommand: PoiseCommand {
         } else {
             print(Self.summary(analysis, recording: recording))
         }
-        if !json || outputGiven {
-            try writeTextFile(analysis.svg(title: traceName(recording)), to: output)
-            if output != "-" { printError("poise: wrote the spectrum to \(output)") }
+        if let path = output ?? (json ? nil : "psd.svg") {
+            try writeTextFile(analysis.svg(title: traceName(recording)), to: path)
+            if path != "-" { printError("poise: wrote the spectrum to \(path)") }
         }
     }
 
