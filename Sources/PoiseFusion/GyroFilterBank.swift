@@ -75,6 +75,13 @@ public struct GyroFilterBank: Sendable {
                 sections[i] = section
             }
         }
+        // A non-finite sample would stay in the sections' state for good: hand the sample on
+        // as it came (the tick's own checks see it) and start again, settled, on the next one.
+        let difference = x - x   // NaN exactly where x is NaN or ±∞
+        guard all(difference .== difference) else {
+            started = false
+            return rate
+        }
         return x
     }
 }

@@ -112,4 +112,16 @@ struct GyroFilterTests {
         }
         #expect(20 * log10(peak / 1.5) < -20, "peak left \(peak)")
     }
+
+    @Test func aNonFiniteSampleDoesNotPoisonTheFilters() {
+        var settings = GyroFilterSettings()
+        settings.lowPassCutoff = 50
+        settings.notches[0].mode = .throttle
+        var bank = GyroFilterBank(settings: settings, sampleRate: 500)
+        for _ in 0..<10 { _ = bank.apply(SIMD3(0.1, 0.2, 0.3), throttle: 0.4) }
+        _ = bank.apply(SIMD3(.nan, .infinity, 0), throttle: .nan)
+        var y = SIMD3<Float>.zero
+        for _ in 0..<10 { y = bank.apply(SIMD3(0.1, 0.2, 0.3), throttle: 0.4) }
+        #expect(abs(y.x - 0.1) < 1e-5 && abs(y.z - 0.3) < 1e-5, "\(y)")
+    }
 }
