@@ -57,6 +57,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
     public var mapper: OutputMapper
     public var frameTransform: OutputFrameTransform
     public var startupBias: StartupBias
+    /// The gyroscope's low-pass and notches (FlightCore+GyroFilters.swift); off unless configured.
+    public var gyroFilters: GyroFilterBank = .off
     /// Signals of the last tick.
     public var signals = SignalFrame()
     /// Body-to-world (ENU) attitude of the last tick.
@@ -86,8 +88,9 @@ public struct FlightCore<Filter: AttitudeFilter> {
             // dt from the sensor's timestamps, not the nominal period.
             dt = lastSampleTime.isNaN ? 0 : Float(reading.time - lastSampleTime)
             lastSampleTime = reading.time
-            startupBias.add(sample.gyroscope, at: reading.time)
-            let gyroscope = sample.gyroscope - startupBias.bias
+            let measured = filteredGyroscope(sample.gyroscope)
+            startupBias.add(measured, at: reading.time)
+            let gyroscope = measured - startupBias.bias
             let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: gyroscope,
                                        magnetometer: sample.magnetometer)
             if dt > 0 { filter.update(input, dt: dt) }
