@@ -19,6 +19,11 @@ public protocol AttitudeFilter: Sendable {
     /// Bad input never poisons the state: see `SampleScreen`.
     mutating func update(_ sample: InertialSample, dt: Float)
 
+    /// The attitude can no longer be trusted (the loop stalled, or the outputs failed safe):
+    /// report `notConverged` until the accelerometer has established it again. Gyroscope
+    /// clipping does the same from the sample (`InertialSample.gyroscopeClipped`).
+    mutating func loseConvergence()
+
     /// Body-to-world attitude (world = ENU: x east, y north, z up; heading arbitrary in 6D).
     var attitude: Quaternion { get }
 
@@ -88,4 +93,9 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     /// Computed and inlinable: the loop's checked tick sets it, and a stored static of another
     /// module is reached through a lazily initialised global (a one-time lock).
     @inlinable public static var stale: FilterFlags { FilterFlags(rawValue: 1 << 7) }
+    /// The attitude is not established: the gyroscope clipped, the loop stalled or the outputs
+    /// failed safe, and the accelerometer has not yet agreed with the estimate long enough at
+    /// near rest (see `AttitudeConvergence`). Arming waits for it to clear. Computed, like
+    /// `stale`, because the checked tick reads it.
+    @inlinable public static var notConverged: FilterFlags { FilterFlags(rawValue: 1 << 8) }
 }

@@ -34,6 +34,8 @@ public struct ComplementaryFilter: AttitudeFilter {
     public var settings: Settings
     public private(set) var attitude: Quaternion
     public private(set) var status: FilterStatus
+    /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// False until the first valid accelerometer sample has set the attitude.
     @usableFromInline var aligned: Bool
 
@@ -57,7 +59,10 @@ public struct ComplementaryFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer { status.flags = flags }
+        defer {
+            convergence.update(sample, attitude: attitude, dt: dt)
+            status.flags = convergence.marking(flags)
+        }
         guard input.usable else { return }
 
         if !aligned {
@@ -100,5 +105,13 @@ public struct ComplementaryFilter: AttitudeFilter {
             }
         }
         attitude = StartupAlignment.sanitised(next, fallback: predicted)
+    }
+}
+
+extension ComplementaryFilter {
+    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    public mutating func loseConvergence() {
+        convergence.lose()
+        status.flags.insert(.notConverged)
     }
 }

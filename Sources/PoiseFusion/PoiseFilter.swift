@@ -27,6 +27,9 @@ import PoiseMath
 /// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
+/// 6. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
+///    the accelerometer agrees with it near rest; meanwhile near-rest samples re-align the
+///    filtered gravity at once (see `PoiseFilter+Convergence.swift`).
 ///
 /// Start-up: the filters average their first inputs (for τ), so the first sample already
 /// gives a level attitude and a heading, refined as more arrive (`.initialising` meanwhile).
@@ -84,6 +87,8 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var accelerationRejectionShare: Float = 0
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
+    /// Whether the attitude is established, and the re-alignment after it was lost.
+    @usableFromInline var convergence = PoiseFilterConvergence()
     /// `1 / magnetometerTimeConstant`, 1/s.
     @usableFromInline let inverseMagnetometerTimeConstant: Float
     /// Bias measurement variances times their correlation time, (°/s)²·s (see `init`).
@@ -181,6 +186,7 @@ public struct PoiseFilter: AttitudeFilter {
             rejected = true
         }
         var newFlags = FilterFlags(rawValue: 0)
+        if sample.gyroscopeClipped { loseConvergence() }
         if rejected {
             rejectedSamples &+= 1
             newFlags.insert(.inputRejected)
@@ -196,7 +202,10 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
+            let converged = convergence.check.isConverged
+            if !converged { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
             updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            if !converged { checkConvergence(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
@@ -218,7 +227,9 @@ public struct PoiseFilter: AttitudeFilter {
             // turn. When the offset moves, the disturbance reference may have been taken from
             // readings with the old one in them (see `hardIronMoved`).
             let current = magnetometerLatency.corrected(m - hardIron.offset, rate: rate)
-            if hardIron.observe(corrected: current, attitude: earthAttitude, dt: step) {
+            // A fit against an attitude that is not established would learn a false offset.
+            if convergence.check.isConverged,
+               hardIron.observe(corrected: current, attitude: earthAttitude, dt: step) {
                 hardIronMoved()
             }
             updateHeading(current, rate: rate, dt: step, flags: &newFlags)
@@ -233,7 +244,7 @@ public struct PoiseFilter: AttitudeFilter {
             restart()
             newFlags.insert(.initialising)
         }
-        flags = newFlags
+        flags = convergence.check.marking(newFlags)
     }
 
     /// Forgets the attitude and every estimate (keeps the rejected-sample count).
@@ -252,7 +263,8 @@ extension PoiseFilter {
 
     /// Flags that stay set across a skipped sample.
     @inlinable static var persistentFlags: FilterFlags {
-        FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue)
+        FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue
+                    | FilterFlags.notConverged.rawValue)
     }
 
     /// The rotation by the rotation vector `v` (rad): below 0.25 rad (one sample at up to
