@@ -79,8 +79,7 @@ public struct MadgwickFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         step(sample, dt: dt)
         output = Self.toENU(state)
-        convergence.update(sample, attitude: output, dt: dt)
-        status.flags = convergence.marking(status.flags)
+        if sample.gyroscopeClipped || !convergence.isConverged { trackConvergence(sample, dt: dt) }
     }
 
     /// `northWestUpToENU ⊗ q` written out: with c = cos 45°, c·(w − z, x − y, x + y, z + w)
@@ -312,5 +311,12 @@ extension MadgwickFilter {
     public mutating func loseConvergence() {
         convergence.lose()
         status.flags.insert(.notConverged)
+    }
+
+    /// After clipping and until converged again (apart, so that the update pays one test).
+    @inline(never)
+    mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: output, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

@@ -135,8 +135,8 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
         defer {
-            convergence.update(sample, attitude: attitude, dt: dt)
-            status.flags = convergence.marking(flags)
+            status.flags = flags
+            if sample.gyroscopeClipped || !convergence.isConverged { trackConvergence(sample, dt: dt) }
         }
         guard input.usable else { return }
 
@@ -285,5 +285,12 @@ extension MultiplicativeKalmanFilter {
     public mutating func loseConvergence() {
         convergence.lose()
         status.flags.insert(.notConverged)
+    }
+
+    /// After clipping and until converged again (apart, so that the update pays one test).
+    @inline(never)
+    mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: attitude, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

@@ -32,6 +32,15 @@ extension PoiseFilter {
         flags.insert(.notConverged)
     }
 
+    /// The inclination update while not converged: re-align, update, check the agreement.
+    @inlinable @inline(never)
+    mutating func reestablish(_ a: SIMD3<Float>, gyroscope: SIMD3<Float>, dt: Float, flags: inout FilterFlags) {
+        realign(a, gyroscope: gyroscope, dt: dt)
+        updateInclination(a, gyroscope: gyroscope, dt: dt, flags: &flags)
+        checkConvergence(a, gyroscope: gyroscope, dt: dt)
+        if !convergence.check.isConverged { flags.insert(.notConverged) }
+    }
+
     /// Before the inclination update, while not converged: on a near-rest sample, the gravity
     /// filtered in I becomes the mean of the near-rest samples since the loss (the newest
     /// 0.25 s once there are more), so the inclination correction turns the estimate to it in

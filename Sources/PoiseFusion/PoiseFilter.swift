@@ -202,13 +202,15 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            let converged = convergence.check.isConverged
-            if !converged { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
-            updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
-            if !converged { checkConvergence(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
+            if convergence.check.isConverged {
+                updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            } else {
+                reestablish(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            }
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
+            if !convergence.check.isConverged { newFlags.insert(.notConverged) }
         }
         if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
 
@@ -244,7 +246,7 @@ public struct PoiseFilter: AttitudeFilter {
             restart()
             newFlags.insert(.initialising)
         }
-        flags = convergence.check.marking(newFlags)
+        flags = newFlags
     }
 
     /// Forgets the attitude and every estimate (keeps the rejected-sample count).
