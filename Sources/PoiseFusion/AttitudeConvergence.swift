@@ -12,15 +12,19 @@ import PoiseMath
 /// for the whole hold is indistinguishable from tilt, as for any accelerometer-only attitude;
 /// near rest it would have to move the sensor by a·0.125 m in those 0.5 s).
 ///
-/// Costs one test of a stored Bool per sample while converged.
+/// One Float of state (a Bool beside it cost the default filter's update 78 instructions a
+/// sample by its layout); one comparison per sample while converged.
 @frozen
 public struct AttitudeConvergence: Sendable, Equatable {
-    /// The attitude is established (true from start: start-up is `initialising`'s business).
-    public var isConverged = true
-    /// How long the accelerometer has agreed with the estimate near rest without a break, s.
-    public var agreementTime: Float = 0
+    /// How long the accelerometer has agreed with the estimate near rest without a break, s;
+    /// converged from ``holdTime`` on (infinite from start: start-up is `initialising`'s
+    /// business).
+    public var agreementTime: Float = .infinity
 
     @inlinable public init() {}
+
+    /// The attitude is established.
+    @inlinable public var isConverged: Bool { agreementTime >= Self.holdTime }
 
     /// Largest angle between the accelerometer and the estimate's up that counts as agreeing,
     /// rad (2°: a few times one sample's direction noise on a MEMS accelerometer at rest, well
@@ -37,7 +41,6 @@ public struct AttitudeConvergence: Sendable, Equatable {
     /// Forgets that the attitude was established.
     @inlinable
     public mutating func lose() {
-        isConverged = false
         agreementTime = 0
     }
 
@@ -61,7 +64,6 @@ public struct AttitudeConvergence: Sendable, Equatable {
         if Self.isQuiet(accelerometer: a, gyroscope: gyroscope, gravity: gravity),
            along > 0, along * along >= c * c * dot(a, a) {
             agreementTime += dt
-            if agreementTime >= Self.holdTime { isConverged = true }
         } else {
             agreementTime = 0
         }
@@ -71,11 +73,10 @@ public struct AttitudeConvergence: Sendable, Equatable {
     /// cos(2°).
     @inlinable static var cosineTolerance: Float { 0.99939083 }
 
-    /// One sample for a filter that keeps no state of its own for this: loses convergence on a
-    /// clipped gyroscope, observes while not converged; `attitude` is body-to-world.
+    /// One sample while not converged, for a filter that keeps no state of its own for this;
+    /// `attitude` is body-to-world.
     @inlinable @inline(__always)
     public mutating func update(_ sample: InertialSample, attitude: Quaternion, dt: Float) {
-        if sample.gyroscopeClipped { lose() }
         guard !isConverged, dt > 0, sample.accelerometer == sample.accelerometer else { return }
         _ = observe(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
                     up: Self.bodyUp(attitude), gravity: 9.81, dt: dt)

@@ -79,7 +79,6 @@ public struct MadgwickFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         step(sample, dt: dt)
         output = Self.toENU(state)
-        if sample.gyroscopeClipped || !convergence.isConverged { trackConvergence(sample, dt: dt) }
     }
 
     /// `northWestUpToENU ⊗ q` written out: with c = cos 45°, c·(w − z, x − y, x + y, z + w)
@@ -313,9 +312,9 @@ extension MadgwickFilter {
         status.flags.insert(.notConverged)
     }
 
-    /// After clipping and until converged again (apart, so that the update pays one test).
-    @inline(never)
-    mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+    /// While not converged (`updateTrackingConvergence` calls it after the update). The update
+    /// itself keeps `status.flags` as set here until its next write of them.
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
         convergence.update(sample, attitude: output, dt: dt)
         status.flags = convergence.marking(status.flags)
     }

@@ -134,10 +134,7 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer {
-            status.flags = flags
-            if sample.gyroscopeClipped || !convergence.isConverged { trackConvergence(sample, dt: dt) }
-        }
+        defer { status.flags = convergence.isConverged ? flags : flags.union(.notConverged) }
         guard input.usable else { return }
 
         if !aligned {
@@ -287,9 +284,8 @@ extension MultiplicativeKalmanFilter {
         status.flags.insert(.notConverged)
     }
 
-    /// After clipping and until converged again (apart, so that the update pays one test).
-    @inline(never)
-    mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+    /// While not converged (`updateTrackingConvergence` calls it after the update).
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
         convergence.update(sample, attitude: attitude, dt: dt)
         status.flags = convergence.marking(status.flags)
     }

@@ -87,8 +87,9 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var accelerationRejectionShare: Float = 0
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
-    /// Whether the attitude is established, and the re-alignment after it was lost.
-    @usableFromInline var convergence = PoiseFilterConvergence()
+    /// Whether the attitude is established (one Float: more state here cost the update about
+    /// 78 instructions a sample by the struct's layout alone).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// `1 / magnetometerTimeConstant`, 1/s.
     @usableFromInline let inverseMagnetometerTimeConstant: Float
     /// Bias measurement variances times their correlation time, (°/s)²·s (see `init`).
@@ -186,7 +187,6 @@ public struct PoiseFilter: AttitudeFilter {
             rejected = true
         }
         var newFlags = FilterFlags(rawValue: 0)
-        if sample.gyroscopeClipped { loseConvergence() }
         if rejected {
             rejectedSamples &+= 1
             newFlags.insert(.inputRejected)
@@ -202,15 +202,16 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            if convergence.check.isConverged {
-                updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
-            } else {
-                reestablish(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            let established = convergence.isConverged
+            if !established { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
+            updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            if !established, !establish(sample.accelerometer, gyroscope: gyroscope, dt: dt) {
+                newFlags.insert(.notConverged)
             }
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
-            if !convergence.check.isConverged { newFlags.insert(.notConverged) }
+            if !convergence.isConverged { newFlags.insert(.notConverged) }
         }
         if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
 
@@ -229,9 +230,7 @@ public struct PoiseFilter: AttitudeFilter {
             // turn. When the offset moves, the disturbance reference may have been taken from
             // readings with the old one in them (see `hardIronMoved`).
             let current = magnetometerLatency.corrected(m - hardIron.offset, rate: rate)
-            // A fit against an attitude that is not established would learn a false offset.
-            if convergence.check.isConverged,
-               hardIron.observe(corrected: current, attitude: earthAttitude, dt: step) {
+            if hardIron.observe(corrected: current, attitude: earthAttitude, dt: step) {
                 hardIronMoved()
             }
             updateHeading(current, rate: rate, dt: step, flags: &newFlags)

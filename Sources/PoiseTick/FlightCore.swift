@@ -92,7 +92,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             let gyroscope = sample.gyroscope - startupBias.bias
             let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: gyroscope,
                                        magnetometer: sample.magnetometer, gyroscopeClipped: sample.gyroscopeClipped)
-            if dt > 0 { filter.update(input, dt: dt) }
+            if dt > 0 { filter.updateTrackingConvergence(input, dt: dt) }
             rotationRate = gyroscope - filter.status.gyroscopeBias
         }
         attitude = filter.attitude

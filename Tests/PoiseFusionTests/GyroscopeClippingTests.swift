@@ -54,8 +54,9 @@ import Testing
             let accelerometer = truth.inverseRotate(gravity + linear)
                 + SIMD3(random.normal(), random.normal(), random.normal()) * 0.05
             let m: SIMD3<Float>? = magnetometer ? truth.inverseRotate(field) + SIMD3(random.normal(), random.normal(), random.normal()) * 0.3 : nil
-            filter.update(InertialSample(accelerometer: accelerometer, gyroscope: gyroscope, magnetometer: m,
-                                         gyroscopeClipped: clipped), dt: dt)
+            // As the tick does: other filters hear of clipping from `loseConvergence`.
+            filter.updateTrackingConvergence(InertialSample(accelerometer: accelerometer, gyroscope: gyroscope,
+                                                            magnetometer: m, gyroscopeClipped: clipped), dt: dt)
             t += dt
             let converged = !filter.status.flags.contains(.notConverged)
             if clipped && !wasClipped { outcome.flaggedAtOnce = !converged }
