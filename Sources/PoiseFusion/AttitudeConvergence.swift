@@ -12,8 +12,7 @@ import PoiseMath
 /// for the whole hold is indistinguishable from tilt, as for any accelerometer-only attitude;
 /// near rest it would have to move the sensor by a·0.125 m in those 0.5 s).
 ///
-/// One Float of state (a Bool beside it cost the default filter's update 78 instructions a
-/// sample by its layout); one comparison per sample while converged.
+/// One Float of state; one comparison per sample while converged.
 @frozen
 public struct AttitudeConvergence: Sendable, Equatable {
     /// How long the accelerometer has agreed with the estimate near rest without a break, s;

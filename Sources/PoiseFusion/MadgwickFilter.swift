@@ -307,6 +307,9 @@ public struct MadgwickFilter: AttitudeFilter {
 
 extension MadgwickFilter {
     /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
     public mutating func loseConvergence() {
         convergence.lose()
         status.flags.insert(.notConverged)
@@ -314,6 +317,9 @@ extension MadgwickFilter {
 
     /// While not converged (`updateTrackingConvergence` calls it after the update). The update
     /// itself keeps `status.flags` as set here until its next write of them.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
     public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
         convergence.update(sample, attitude: output, dt: dt)
         status.flags = convergence.marking(status.flags)

@@ -103,12 +103,18 @@ public struct MahonyFilter: AttitudeFilter {
 
 extension MahonyFilter {
     /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
     public mutating func loseConvergence() {
         convergence.lose()
         status.flags.insert(.notConverged)
     }
 
     /// While not converged (`updateTrackingConvergence` calls it after the update).
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
     public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
         convergence.update(sample, attitude: attitude, dt: dt)
         status.flags = convergence.marking(status.flags)

@@ -87,8 +87,8 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var accelerationRejectionShare: Float = 0
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
-    /// Whether the attitude is established (one Float: more state here cost the update about
-    /// 78 instructions a sample by the struct's layout alone).
+    /// Whether the attitude is established (one Float; the re-alignment counts its samples in
+    /// the inertial low-pass's idle start-up count).
     @usableFromInline var convergence = AttitudeConvergence()
     /// `1 / magnetometerTimeConstant`, 1/s.
     @usableFromInline let inverseMagnetometerTimeConstant: Float
@@ -202,6 +202,9 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
+            // Tested once: the re-establishing steps are out of line, and the common path pays
+            // a compare and two branches (7 instructions a sample by `scripts/bench-read`; a
+            // second copy of the inclination update for the other path cost 85).
             let established = convergence.isConverged
             if !established { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
             updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
