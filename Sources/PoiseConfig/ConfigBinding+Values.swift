@@ -84,6 +84,14 @@ extension ConfigBinding {
               written: { .integer($0) }, read: { values, path in values.integer(path) })
     }
 
+    /// A whole number within `range` (inside 0…255), bound to a `UInt8` field (an id a protocol sends as a byte).
+    public static func integer(_ path: String, _ field: WritableKeyPath<Settings, UInt8>, range: ClosedRange<Int>,
+                               unit: String = "", defaults: Settings, doc: String) -> ConfigBinding {
+        precondition(range.lowerBound >= 0 && range.upperBound <= 255, "\(path): a byte's range")
+        return value(path, field, .integer(range: range), unit: unit, defaults: defaults, doc: doc,
+                     written: { .integer(Int($0)) }, read: { values, path in UInt8(clamping: values.integer(path)) })
+    }
+
     /// One of the listed whole numbers, bound to an `Int` field.
     public static func integer(_ path: String, _ field: WritableKeyPath<Settings, Int>, choices: [Int], hexadecimal: Bool = false,
                                unit: String = "", defaults: Settings, doc: String) -> ConfigBinding {
