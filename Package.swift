@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
-        // The drivers' plain settings (telemetry stream), below the configuration that binds keys to them.
+        // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
         .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")], swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
         .target(name: "PoiseSensors", dependencies: [
-            "PoiseHAL", "PoiseMath", "PoiseTick",
+            "PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: realTime),
@@ -105,7 +105,7 @@ let package = Package(
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
-            "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
         .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),

@@ -99,6 +99,21 @@ extension ConfigBinding {
               written: { .integer($0) }, read: { values, path in values.integer(path) })
     }
 
+    /// One case of a register-field enum, written in the file as the number `valued` gives it
+    /// (a range in g, a bandwidth in Hz); the choices are every case's number, in case order.
+    public static func integer<Case: CaseIterable & Sendable>(_ path: String, _ field: WritableKeyPath<Settings, Case>,
+                                                             valued: @escaping @Sendable (Case) -> Int, unit: String = "",
+                                                             defaults: Settings, doc: String) -> ConfigBinding {
+        let key = ConfigKey(path: path, type: .integerChoice(Case.allCases.map(valued), hexadecimal: false),
+                            default: .integer(valued(defaults[keyPath: field])), unit: unit, doc: doc)
+        nonisolated(unsafe) let field = field  // key paths are immutable values
+        return ConfigBinding(key: key) { settings, values in
+            let written = values.integer(path)
+            // The parser admits only the listed numbers, so a case always matches.
+            if let match = Case.allCases.first(where: { valued($0) == written }) { settings[keyPath: field] = match }
+        }
+    }
+
     /// Text, bound to a `String` field; `choices`, when given, are the words allowed.
     public static func string(_ path: String, _ field: WritableKeyPath<Settings, String>, choices: [String]? = nil,
                               defaults: Settings, doc: String) -> ConfigBinding {

@@ -1,5 +1,6 @@
 import Glibc
 import PoiseControl
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseReplay
 import PoiseSensors
