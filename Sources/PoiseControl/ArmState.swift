@@ -49,6 +49,10 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     /// A configuration register the driver re-reads (one per tick) changed: the chip reset
     /// itself to its power-on values (a brown-out); the driver re-configures it.
     case chipReset
+    /// The filter stopped trusting its attitude while armed (the gyroscope clipped: the rate
+    /// it integrated was short of the true one), so the estimate the controller acts on may be
+    /// anything; arming again waits for the accelerometer to re-establish it.
+    case estimateLost
 
     public var text: StaticString {
         switch self {
@@ -66,6 +70,7 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .switchArmed: "arming switch on while level, sensor healthy and filter initialised"
         case .switchOff: "arming switch off"
         case .chipReset: "sensor chip reset: a configuration register changed (brown-out?); re-configuring"
+        case .estimateLost: "attitude estimate lost (gyroscope clipped): not converged while armed"
         }
     }
 

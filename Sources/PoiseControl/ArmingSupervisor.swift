@@ -135,6 +135,9 @@ public struct ArmingSupervisor: Sendable {
         // safe, and ignoring it there keeps a recording's `event` column enough to replay it.
         if inputs.stalled && state == .armed { return .stall }
         if inputs.chipReset { return .chipReset }
+        // Driven outputs must follow an estimate the filter still trusts; disarmed or
+        // failsafe, the arming rule below waits for it instead.
+        if !inputs.attitudeConverged && state == .armed { return .estimateLost }
         if inputs.sensorFailed || inputs.time - lastGoodSample > settings.sensorTimeout { return .sensorLost }
         if !inputs.attitudeFinite || !inputs.tilt.isFinite { return .nonFiniteAttitude }
         if !inputs.commandFinite { return .nonFiniteCommand }

@@ -118,6 +118,7 @@ import Testing
         #expect(tally.rearms == 0)
         #expect(tally.armingsOff == 0)
         #expect(tally.armedConvergedTicksOff == 0)
+        #expect(tally.armedTicksOff == 0, "a clipped sample while armed fails safe in its tick")
     }
 
     /// Flips after which the user rights the quad and cycles the switch: it arms again, and
@@ -132,6 +133,7 @@ import Testing
         #expect(tally.rearms >= 6, "the test re-arms")
         #expect(tally.armingsOff == 0)
         #expect(tally.armedConvergedTicksOff == 0)
+        #expect(tally.armedTicksOff == 0)
     }
 }
 
