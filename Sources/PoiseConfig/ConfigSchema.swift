@@ -36,6 +36,7 @@ public enum ConfigSchema {
         ConfigKey("sensor.fifo", .boolean, default: false, doc: "Read samples through the chip FIFO instead of the data registers."),
         ConfigKey("sensor.read_retries", .integer(range: 0...10), default: 1, doc: "Retries of a failed I²C read within one tick."),
         ConfigKey("sensor.lost_after_failures", .integer(range: 1...1000), default: 10, doc: "Consecutive failed ticks before the sensor counts as lost."),
+        ConfigKey("sensor.lever_arm_m", .vector3, default: .vector3([0, 0, 0]), unit: "m", doc: "Where the accelerometer sits relative to the centre of rotation, in the body frame (after board.mounting): the poise filter subtracts the tangential and centripetal accelerations rotation gives it there. [0, 0, 0] (at the centre) turns the compensation off."),
         ConfigKey("sensor.calibration.gyroscope_bias", .vector3, default: .vector3([0, 0, 0]), unit: "rad/s", doc: "Subtracted from gyroscope readings."),
         ConfigKey("sensor.calibration.accelerometer_offset", .vector3, default: .vector3([0, 0, 0]), unit: "m/s²", doc: "Subtracted from accelerometer readings before scaling."),
         ConfigKey("sensor.calibration.accelerometer_scale", .vector3, default: .vector3([1, 1, 1]), doc: "Per-axis factors applied after the offset."),

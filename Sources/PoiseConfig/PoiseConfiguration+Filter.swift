@@ -22,6 +22,10 @@ extension PoiseConfiguration {
             mahony = ConfigBinding.settings(ConfigSchema.mahonyBindings, from: v, base: .default)
             mekf = ConfigBinding.settings(ConfigSchema.mekfBindings, from: v, base: .default)
             poise = ConfigBinding.settings(ConfigSchema.poiseBindings, from: v, base: .default)
+            // The lever arm is where the sensor is mounted, a fact of the board, so it is a
+            // sensor key; only the poise filter compensates it.
+            let arm = v.vector3("sensor.lever_arm_m")
+            poise.leverArm = SIMD3(Float(arm.x), Float(arm.y), Float(arm.z))
         }
 
         /// The filter settings follow from the values the configuration compares as a whole.

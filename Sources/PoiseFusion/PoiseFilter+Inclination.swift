@@ -2,11 +2,13 @@ import PoiseMath
 
 extension PoiseFilter {
     /// Inclination correction, rest detection and bias estimation from one accelerometer
-    /// sample `a` (m/s², screened) and the raw gyroscope (rad/s).
+    /// sample `a` (m/s², screened, lever arm compensated), the sample as `measured` (for rest
+    /// detection: the compensation's differentiated gyroscope noise would hide rest) and the
+    /// raw gyroscope (rad/s).
     @inlinable @inline(__always)
-    mutating func updateInclination(_ a: SIMD3<Float>, gyroscope: SIMD3<Float>, dt: Float,
-                                    flags: inout FilterFlags) {
-        let atRest = rest.update(gyroscope: gyroscope, accelerometer: a, dt: dt)
+    mutating func updateInclination(_ a: SIMD3<Float>, measured: SIMD3<Float>, gyroscope: SIMD3<Float>,
+                                    dt: Float, flags: inout FilterFlags) {
+        let atRest = rest.update(gyroscope: gyroscope, accelerometer: measured, dt: dt)
         if atRest { flags.insert(.atRest) }
         let norm2 = dot(a, a)
         if atRest {
@@ -21,12 +23,14 @@ extension PoiseFilter {
         // and beyond 1 g a sample pointing straight down passes it (|−g| = g).
         let inertial = gyroscopeAttitude.rotate(a)
         var rejected = false
+        var expected = inertial
         if !accelerationFilter.isAveraging {
-            let expected = accelerationFilter.output
-            let expectedNorm2 = dot(expected, expected)
+            let filtered = accelerationFilter.output
+            let expectedNorm2 = dot(filtered, filtered)
             let deviation2: Float
             if expectedNorm2 > 1e-6 {
-                let d = inertial - expected * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+                expected = filtered * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+                let d = inertial - expected
                 deviation2 = dot(d, d)
             } else {
                 let n = squareRoot(norm2) - gravity
@@ -35,7 +39,7 @@ extension PoiseFilter {
             let threshold = settings.accelerationRejectionThreshold
             let outside = deviation2 > threshold * threshold
             // Leaving out a share of a sustained motion's samples — whichever way the test is
-            // centred — skews what remains; only rare, short impacts are left out.
+            // centred — skews what remains; only rare, short impacts are held out.
             accelerationRejectionShare += min(dt / Self.rejectionShareTime, 1) * ((outside ? 1 : 0) - accelerationRejectionShare)
             if outside && accelerationRejectionShare < Self.impactShare {
                 if accelerationRejectionTime < settings.accelerationRejectionTime {
@@ -49,11 +53,22 @@ extension PoiseFilter {
             accelerationRejectionTime = 0
         }
 
+        // Hold the filter at the gravity it expects while a sample is left out, and keep the
+        // velocity change the sample carried beyond it; the next sample used hands that change
+        // over. Leaving impacts out for good is biased: a hand's stroke is a gentle push ended
+        // by a sharp stop, and dropping only the stops keeps the pushes, so the average leans
+        // along the stroke by degrees. Kept, a stop still balances its push; a tap's spike and
+        // rebound, both held out, cancel and leave nothing. The low-pass is linear, so this is
+        // the true acceleration delayed by at most `accelerationRejectionTime`.
         if rejected {
-            // Hold the filter: a short impact must leave no trace in the filtered gravity.
             flags.insert(.accelerationRejected)
-        } else {
+            heldVelocityChange += (inertial - expected) * dt
+            _ = accelerationFilter.update(expected, dt: dt)
+        } else if heldVelocityChange == SIMD3(0, 0, 0) {
             _ = accelerationFilter.update(inertial, dt: dt)
+        } else {
+            _ = accelerationFilter.update(inertial + heldVelocityChange * (1 / dt), dt: dt)
+            heldVelocityChange = SIMD3(0, 0, 0)
         }
 
         // Turn the filtered gravity, seen in the earth frame, upright.

@@ -115,6 +115,10 @@ extension PoiseFilter {
         /// Angular rates above this skip the sample as a glitch, rad/s (MEMS gyroscopes top
         /// out at 2000 °/s ≈ 35 rad/s).
         public var maximumAngularRate: Float
+        /// Where the accelerometer sits relative to the centre of rotation, m, body frame
+        /// (zero: at the centre, no compensation). Rotation then adds ω̇ × r + ω × (ω × r) to
+        /// the specific force, which the filter subtracts before the inclination low-pass.
+        public var leverArm: SIMD3<Float>
 
         /// The defaults.
         public static let `default` = Settings()
@@ -155,7 +159,8 @@ extension PoiseFilter {
             magneticMaximumRejectionTime: Float = 60,
             magneticRejectionFactor: Float = 2,
             screen: SampleScreen = .default,
-            maximumAngularRate: Float = 50
+            maximumAngularRate: Float = 50,
+            leverArm: SIMD3<Float> = SIMD3(0, 0, 0)
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant
@@ -193,6 +198,7 @@ extension PoiseFilter {
             self.magneticRejectionFactor = magneticRejectionFactor
             self.screen = screen
             self.maximumAngularRate = maximumAngularRate
+            self.leverArm = leverArm
         }
     }
 }

@@ -24,7 +24,9 @@ import PoiseMath
 ///    error, from which the same small Kalman filter (at 25 Hz) also learns each axis's
 ///    scale-factor error; fast rotation weakens the motion measurement, since axis
 ///    misalignment then looks like bias.
-/// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
+/// 5. Impacts (specific force far from the expected gravity) are held out of the filter for a
+///    moment and only their velocity change, net of its counterpart, enters afterwards: a tap
+///    and its rebound cancel, the sharp stop of a gently pushed stroke still balances the push;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
 ///
@@ -82,6 +84,13 @@ public struct PoiseFilter: AttitudeFilter {
     /// average): impacts are rare, so a large share means sustained motion, whose
     /// accelerations the inertial low-pass averages to zero only if every sample goes in.
     @usableFromInline var accelerationRejectionShare: Float = 0
+    /// Velocity change the left-out samples carried beyond the expected gravity, m/s in I:
+    /// handed to the low-pass with the next sample it takes, so that what it averages keeps
+    /// the integral of the acceleration (see `updateInclination`).
+    @usableFromInline var heldVelocityChange = SIMD3<Float>(0, 0, 0)
+    /// The bias-corrected angular rate of the previous sample, rad/s, for the angular
+    /// acceleration of the lever-arm compensation (kept only when `settings.leverArm` is set).
+    @usableFromInline var previousRate = SIMD3<Float>(0, 0, 0)
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
     /// `1 / magnetometerTimeConstant`, 1/s.
@@ -196,7 +205,8 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            updateInclination(leverCompensated(sample.accelerometer, rate: rate, dt: dt),
+                              measured: sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
