@@ -71,6 +71,17 @@ extension PoiseFilter {
             heldVelocityChange = SIMD3(0, 0, 0)
         }
 
+        // At rest there is no linear acceleration: the specific force is gravity. What the
+        // low-pass still remembers of the motion before — a velocity change whose counterpart
+        // came too late to cancel inside τ, like a shake that drifted and stopped — is then
+        // known to be motion, not tilt, so when rest begins the filter restarts from the
+        // accelerometer's rest mean (the body has not turned since: the gyroscope was quiet).
+        if atRest, rest.quietTime - dt < settings.restTime, !accelerationFilter.isAveraging {
+            accelerationFilter.output = gyroscopeAttitude.rotate(rest.accelerometer)
+            accelerationFilter.rate = SIMD3(0, 0, 0)
+            heldVelocityChange = SIMD3(0, 0, 0)
+        }
+
         // Turn the filtered gravity, seen in the earth frame, upright.
         let filtered = accelerationFilter.output
         let filteredNorm2 = dot(filtered, filtered)
