@@ -23,15 +23,15 @@ extension PoiseFilter {
         // and beyond 1 g a sample pointing straight down passes it (|−g| = g).
         let inertial = gyroscopeAttitude.rotate(a)
         var rejected = false
-        var expected = inertial
+        var input = inertial
         if !accelerationFilter.isAveraging {
             let filtered = accelerationFilter.output
             let expectedNorm2 = dot(filtered, filtered)
             let deviation2: Float
+            var excess = SIMD3<Float>(0, 0, 0)
             if expectedNorm2 > 1e-6 {
-                expected = filtered * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
-                let d = inertial - expected
-                deviation2 = dot(d, d)
+                excess = inertial - filtered * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+                deviation2 = dot(excess, excess)
             } else {
                 let n = squareRoot(norm2) - gravity
                 deviation2 = n * n
@@ -45,6 +45,10 @@ extension PoiseFilter {
                 if accelerationRejectionTime < settings.accelerationRejectionTime {
                     accelerationRejectionTime += dt
                     rejected = true
+                    // Held at the gravity it expects; the excess waits (see below).
+                    heldVelocityChange += excess * dt
+                    holdsVelocityChange = true
+                    input -= excess
                 }
             } else {
                 accelerationRejectionTime = 0
@@ -62,14 +66,12 @@ extension PoiseFilter {
         // the true acceleration delayed by at most `accelerationRejectionTime`.
         if rejected {
             flags.insert(.accelerationRejected)
-            heldVelocityChange += (inertial - expected) * dt
-            _ = accelerationFilter.update(expected, dt: dt)
-        } else if heldVelocityChange == SIMD3(0, 0, 0) {
-            _ = accelerationFilter.update(inertial, dt: dt)
-        } else {
-            _ = accelerationFilter.update(inertial + heldVelocityChange * (1 / dt), dt: dt)
+        } else if holdsVelocityChange {
+            input += heldVelocityChange * (1 / dt)
             heldVelocityChange = SIMD3(0, 0, 0)
+            holdsVelocityChange = false
         }
+        _ = accelerationFilter.update(input, dt: dt)
 
         // At rest there is no linear acceleration: the specific force is gravity. What the
         // low-pass still remembers of the motion before — a velocity change whose counterpart
@@ -80,6 +82,7 @@ extension PoiseFilter {
             accelerationFilter.output = gyroscopeAttitude.rotate(rest.accelerometer)
             accelerationFilter.rate = SIMD3(0, 0, 0)
             heldVelocityChange = SIMD3(0, 0, 0)
+            holdsVelocityChange = false
         }
 
         // Turn the filtered gravity, seen in the earth frame, upright.

@@ -5,11 +5,10 @@ extension PoiseFilter {
     /// centripetal ω × (ω × r) accelerations of a sensor `settings.leverArm` away from it.
     /// ω is the bias-corrected rate, ω̇ its difference from the previous sample over `dt`;
     /// the derivative's noise is white and the inclination low-pass averages it away. A zero
-    /// lever arm (the default) returns `a` untouched.
+    /// lever arm (the default) is never compensated (`compensatesLeverArm`).
     @inlinable @inline(__always)
     mutating func leverCompensated(_ a: SIMD3<Float>, rate: SIMD3<Float>, dt: Float) -> SIMD3<Float> {
         let r = settings.leverArm
-        guard r != SIMD3(0, 0, 0) else { return a }
         let angularAcceleration = (rate - previousRate) * (1 / dt)
         previousRate = rate
         return a - cross(angularAcceleration, r) - cross(rate, cross(rate, r))

@@ -70,11 +70,13 @@ extension PoiseFilter {
         public var gyroscopeScaleUncertainty: Float
 
         /// Accelerometer samples whose specific force differs from the expected gravity
-        /// *vector* by more than this are left out of the inclination filter, m/s²
-        /// (`.infinity` disables rejection). Only impacts should trip it: the low-pass filter
-        /// in the inertial frame already averages ordinary linear acceleration to zero. The
-        /// test is on the vector, not the norm, so both halves of a swing are treated alike
-        /// (a norm test keeps the half whose acceleration points down and biases the average).
+        /// *vector* by more than this are held out of the inclination filter, m/s²
+        /// (`.infinity` disables rejection); the velocity change they carry beyond gravity
+        /// enters with the next sample used, so a tap and its rebound cancel while a stroke's
+        /// sharp stop still balances its gentle push. Only impacts should trip it: the
+        /// low-pass filter in the inertial frame already averages ordinary linear acceleration
+        /// to zero. The test is on the vector, not the norm, so both halves of a swing are
+        /// treated alike (a norm test keeps the half whose acceleration points down).
         public var accelerationRejectionThreshold: Float
         /// Longest continuous acceleration rejection, s (an impact lasts milliseconds); after
         /// it every sample is used again.

@@ -90,9 +90,13 @@ public struct PoiseFilter: AttitudeFilter {
     /// handed to the low-pass with the next sample it takes, so that what it averages keeps
     /// the integral of the acceleration (see `updateInclination`).
     @usableFromInline var heldVelocityChange = SIMD3<Float>(0, 0, 0)
+    /// Whether `heldVelocityChange` waits to be handed over (a flag: cheaper than a vector test).
+    @usableFromInline var holdsVelocityChange = false
     /// The bias-corrected angular rate of the previous sample, rad/s, for the angular
     /// acceleration of the lever-arm compensation (kept only when `settings.leverArm` is set).
     @usableFromInline var previousRate = SIMD3<Float>(0, 0, 0)
+    /// `settings.leverArm` is not zero (tested once here rather than per sample).
+    @usableFromInline let compensatesLeverArm: Bool
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
     /// `1 / magnetometerTimeConstant`, 1/s.
@@ -104,6 +108,7 @@ public struct PoiseFilter: AttitudeFilter {
     @inlinable
     public init(settings: Settings) {
         self.settings = settings
+        compensatesLeverArm = settings.leverArm != SIMD3(0, 0, 0)
         gyroscopeAttitude = .identity
         inclinationCorrection = .identity
         headingCorrection = .identity
@@ -207,8 +212,10 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            updateInclination(leverCompensated(sample.accelerometer, rate: rate, dt: dt),
-                              measured: sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            var acceleration = sample.accelerometer
+            if compensatesLeverArm { acceleration = leverCompensated(acceleration, rate: rate, dt: dt) }
+            updateInclination(acceleration, measured: sample.accelerometer, gyroscope: gyroscope, dt: dt,
+                              flags: &newFlags)
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
