@@ -19,7 +19,7 @@ let vqfPython: String? = {
 let vqfNote: Comment = "vqf is not installed in .venv-peer (scripts/setup-test-peer installs it)"
 
 /// The default filter side by side with VQF online on the same synthetic samples, by the same
-/// metric (`poise eval --mag off` and Tests/peer/vqf_peer.py): issue 27's target is an
+/// metric (`poise eval --mag off` and Tests/peer/vqf_peer.py): the target is an
 /// inclination at or below VQF's on every new motion and rate (scripts/compare-inclination
 /// prints the full table).
 @Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote), .enabled(if: vqfPython != nil, vqfNote))

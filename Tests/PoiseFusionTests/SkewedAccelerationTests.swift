@@ -4,7 +4,7 @@ import PoiseMath
 import PoiseMotion
 import Testing
 
-/// Issue 27: inclination under sustained and skewed acceleration, and a sensor away from the
+/// Inclination under sustained and skewed acceleration, and a sensor away from the
 /// centre of rotation, on the project's own synthetic motions (MPU-9250 error model).
 @Suite struct SkewedAccelerationTests {
     /// Inclination error RMS (angle between the true and estimated vertical), degrees, over the
@@ -31,7 +31,7 @@ import Testing
     static let rates = [100, 285.7, 1000]
 
     /// Strokes whose stops exceed the old impact gate's threshold: dropping the stops leaned
-    /// the estimate by 2–4° (issue 27); keeping their integral leaves it where the noise does.
+    /// the estimate by 2–4°; keeping their integral leaves it where the noise does.
     @Test(arguments: rates)
     func strokesWithSharpStopsDoNotLeanTheEstimate(rate: Double) throws {
         let script = try MotionScript(parsing: """

@@ -2,7 +2,7 @@ import PoiseMath
 @testable import PoiseMotion
 import Testing
 
-/// The `strokes` and `lever` statements (issue 27): hand strokes whose large accelerations all
+/// The `strokes` and `lever` statements: hand strokes whose large accelerations all
 /// point one way, and a sensor away from the centre of rotation.
 @Suite struct StrokesAndLeverArmTests {
     @Test func strokesParseWithTheirStopAndDirection() throws {
