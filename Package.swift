@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay"]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseTick"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,6 +42,11 @@ public struct ConfigKey: Sendable {
     /// Kept so old files load; its documentation says what to write instead, and `poise check`
     /// notes each use.
     public var deprecated = false
+    /// Where the key acts when that is not in the settings the tick runs with (the loop thread,
+    /// the recorder, the simulated world, loading), e.g. "the recorder's ring"; nil for a key
+    /// whose value the tick runs with. The test that every key lands checks such a key
+    /// against its typed section instead.
+    public var actsOutsideTheTick: String? = nil
 
     /// A key with a default. Integer literals given for `.number` keys become numbers.
     public init(_ path: String, _ type: ConfigType, default value: ConfigValue, unit: String = "", doc: String) {
@@ -75,6 +80,7 @@ public struct ConfigKey: Sendable {
         var key = ConfigKey(path: path, type: type, defaultValue: value, unit: unit, doc: doc)
         key.zeroTurnsOff = zeroTurnsOff
         key.deprecated = deprecated
+        key.actsOutsideTheTick = actsOutsideTheTick
         return key
     }
 

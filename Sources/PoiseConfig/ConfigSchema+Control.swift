@@ -3,7 +3,8 @@ import PoiseControl
 extension ConfigSchema {
     // Controller and safety keys: what turns attitude into commands and when outputs go safe.
     // The controller's gains are bound to PoiseControl's settings, whose defaults they take;
-    // safety's typed properties live in PoiseConfiguration+Control.swift; docs/control.md explains them.
+    // the controller's kind and setpoint source and the safety keys are bound in
+    // PoiseConfiguration+Control.swift; docs/control.md explains them.
 
     static let controlGroups: [ConfigGroup] = [
         ConfigGroup("controller", doc: "Closed-loop controller: `balance` (two-wheeled robot) or `quad_x`/`quad_plus` (quadrotor on a test stand); `none` only estimates."),
@@ -70,24 +71,5 @@ extension ConfigSchema {
           + pidBindings("controller.quad.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
     }()
 
-    static let controlKeys: [ConfigKey] = [
-        ConfigKey("controller.kind", .enumeration(["none", "balance", "quad_x", "quad_plus"]), default: "none", doc: "Which controller drives the `motor*`/`*wheel*` signals; `none` leaves them 0."),
-    ] + balanceBindings.map(\.key) + [
-        ConfigKey("controller.quad.throttle", .number(range: 0...1), default: 0.5, doc: "Fixed collective test throttle, 0…1 (the motors' share of full thrust before attitude corrections)."),
-        ConfigKey("controller.quad.setpoint_file", .string, default: "", doc: "CSV of setpoints over time (`time_s,throttle,pitch_deg,roll_deg,heading_deg`, header required, times rising, held between rows, relative to this file); empty for level at `throttle`."),
-    ] + quadBindings.map(\.key) + [
-        ConfigKey("safety.max_tilt_deg", .number(range: 0...180), default: 45, unit: "°", doc: "Tilt from vertical beyond which every output goes safe (the robot has fallen; the quad has flipped)."),
-        ConfigKey("safety.arm_tilt_deg", .number(range: 0...90), default: 15, unit: "°", doc: "Tilt from vertical within which arming is allowed."),
-        ConfigKey("safety.arm_hold_s", .number(range: 0...60), default: 0.5, unit: "s", doc: "How long level, a healthy sensor and an initialised filter must hold before arming."),
-        ConfigKey("safety.auto_arm", .boolean, default: true, doc: "Arm by itself when the conditions hold (and again after a fault that clears); false keeps every output safe."),
-        ConfigKey("safety.sensor_timeout_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "Time without a new sample (a conversion the chip made since the last read) before the sensor counts as lost (a failed read after the driver's retries counts at once)."),
-        ConfigKey("safety.stall_ms", .number(range: 1...10000), default: 20, unit: "ms", doc: "A tick that wakes this much later than due (the process was stopped, starved or swapped out) drives every output safe in that tick. The default, as long as sensor_timeout_ms, is 4 periods at the default 200 Hz: above a Linux board's ordinary wake-up jitter (overrun_limit handles a slow tick), below the time a falling robot needs to get beyond recovery."),
-        ConfigKey("safety.arm_source", .enumeration(["auto", "switch"]), default: "auto", doc: "What arms the outputs: `auto` the supervisor itself (see auto_arm); `switch` the arming switch (safety.switch) turned from off to on while every arming condition holds; off disarms at once."),
-        ConfigKey("safety.rearm", .enumeration(["never", "when_level"]), default: "never", doc: "After a failsafe, `never` arms again only by a new switch cycle (or a restart); `when_level` arms by itself once the fault has cleared and the conditions hold (balance controller or none only, a robot picked up and set upright; refused for a quadrotor)."),
-        ConfigKey("safety.switch.chip", .string, default: "", doc: "GPIO chip of the arming switch (name, label or path); empty for board.gpio_chip."),
-        ConfigKey("safety.switch.line", .integer(range: 0...1023), default: 0, doc: "Line offset of the arming switch on its chip."),
-        ConfigKey("safety.switch.active_low", .boolean, default: false, doc: "The switch is on when its line is low (a switch to ground with a pull-up)."),
-        ConfigKey("safety.switch.bias", .enumeration(["as_is", "disable", "pull_up", "pull_down"]), default: "as_is", doc: "The line's internal bias: `as_is` leaves what the board set."),
-        ConfigKey("safety.switch.debounce_ms", .number(range: 0...1000), default: 20, unit: "ms", doc: "A level counts once it has held this long without another edge (contact bounce)."),
-    ]
+    static let controlKeys: [ConfigKey] = PoiseConfiguration.Controller.bindings.map(\.key) + PoiseConfiguration.Safety.bindings.map(\.key)
 }

@@ -14,11 +14,7 @@ extension ConfigSchema {
         ConfigGroup("filter.poise", doc: "Poise filter (VQF-style): time constants, bias estimation, disturbance rejection."),
     ]
 
-    static let filterKeys: [ConfigKey] = [
-        ConfigKey("filter.name", .enumeration(["poise", "mekf", "madgwick", "mahony", "complementary"]), default: "poise", doc: "Which attitude filter runs."),
-        ConfigKey("filter.magnetometer", .boolean, default: true, doc: "Fuse the magnetometer (9D, heading from magnetic north) or not (6D, heading drifts)."),
-    ] + complementaryBindings.map(\.key) + madgwickBindings.map(\.key) + mahonyBindings.map(\.key)
-      + mekfBindings.map(\.key) + poiseBindings.map(\.key)
+    static let filterKeys: [ConfigKey] = PoiseConfiguration.Filter.bindings.map(\.key)
 
     /// `filter.complementary`, bound to `ComplementaryFilter.Settings`.
     public static let complementaryBindings: [ConfigBinding<ComplementaryFilter.Settings>] = {

@@ -1,5 +1,5 @@
 extension ConfigSchema {
-    // Output channel keys. Typed properties live in PoiseConfiguration+Outputs.swift; the
+    // Output channel keys. The keys are bound in PoiseConfiguration+Outputs.swift, beside the fields they set; the
     // mapping is described in docs/outputs.md.
 
     static let outputGroups: [ConfigGroup] = [
@@ -15,39 +15,7 @@ extension ConfigSchema {
         "pitch", "roll", "yaw", "armed", "fault", "faceDown", "atRest",
     ]
 
-    static let channelElement: [ConfigKey] = [
-        ConfigKey(required: "name", .string, doc: "Name used in messages and by `poise safe`."),
-        ConfigKey(required: "kind", .enumeration(["gpio", "pwm", "pca9685"]), doc: "`gpio` a libgpiod line, `pwm` a /sys/class/pwm channel, `pca9685` a PCA9685 channel."),
-        ConfigKey(required: "source", .enumeration(outputSignals), doc: "Signal that drives the channel (motors 0…1, wheels −1…1, duties 0…1, directions and flags 0/1, angles rad)."),
-        ConfigKey("chip", .string, default: "", doc: "gpio: chip name (gpiochip0), path (/dev/gpiochip0) or label (pinctrl-rp1 on a Pi 5), empty = board.gpio_chip; pwm: N of /sys/class/pwm/pwmchipN, empty = board.pwm_chip."),
-        ConfigKey("line", .integer(range: -1...4095), default: -1, doc: "gpio: line offset on the chip (the BCM GPIO number on a Pi); required for gpio."),
-        ConfigKey("channel", .integer(range: -1...1023), default: -1, doc: "pwm: channel on the chip; pca9685: 0…15; required for both."),
-        ConfigKey("active_low", .boolean, default: false, doc: "gpio: logical 1 drives the pin low."),
-        ConfigKey("drive", .enumeration(["push_pull", "open_drain", "open_source"]), default: "push_pull", doc: "gpio: output drive."),
-        ConfigKey("threshold", .number(range: -1000...1000), default: 0.5, doc: "gpio: the line is 1 while the signal ≥ this."),
-        ConfigKey("safe_value", .integerChoice([0, 1]), default: 0, doc: "gpio: level held while not live."),
-        ConfigKey("period_us", .integer(range: 10...1_000_000), default: 20000, unit: "µs", doc: "pwm: PWM period: 20000 for servos, 50 (20 kHz) for an H-bridge (pca9685 channels use outputs.pca9685.frequency_hz)."),
-        ConfigKey("polarity", .enumeration(["normal", "inversed"]), default: "normal", doc: "pwm: `inversed` makes the pulse low."),
-        ConfigKey("input_min", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the low end; the signal is clamped to input_min…input_max; both 0 = the signal's own range."),
-        ConfigKey("input_max", .number(range: -1000...1000), default: 0, doc: "Signal value mapped to the high end."),
-        ConfigKey("pulse_min_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time at input_min (servo/ESC 1000); both pulse keys 0 = use duty_min/duty_max."),
-        ConfigKey("pulse_max_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time at input_max (servo/ESC 2000)."),
-        ConfigKey("duty_min", .number(range: 0...1), default: 0, doc: "Duty cycle at input_min, fraction of the period."),
-        ConfigKey("duty_max", .number(range: 0...1), default: 1, doc: "Duty cycle at input_max, fraction of the period."),
-        ConfigKey("invert", .boolean, default: false, doc: "Swap the ends of the output range (gpio: output the opposite level)."),
-        ConfigKey("slew_rate", .number(range: 0...1_000_000), default: 0, unit: "1/s", doc: "Largest change per second in signal units; 0 = unlimited."),
-        ConfigKey("safe_us", .number(range: 0...1_000_000), default: 0, unit: "µs", doc: "High time held while not live (ESC 1000, servo centre 1500); 0 = use safe_duty."),
-        ConfigKey("safe_duty", .number(range: 0...1), default: 0, doc: "Duty cycle held while not live when safe_us is 0; 0 = no pulse."),
-    ]
-
-    static let outputKeys: [ConfigKey] = [
-        // outputs
-        ConfigKey("outputs.channels", .list(of: channelElement), default: .list([]), doc: "Output channels, at most 16, in the order the loop writes them."),
-        ConfigKey("outputs.pwm_sysfs_root", .string, default: "/sys/class/pwm", doc: "Where the PWM chips are; tests point this at a directory tree."),
-        ConfigKey("outputs.pca9685.address", .integer(range: 0x40...0x7F), default: 0x40, doc: "7-bit I²C address (64 = 0x40 with no address jumpers; write 0x41 etc.)."),
-        ConfigKey("outputs.pca9685.frequency_hz", .number(range: 24...1526), default: 50, unit: "Hz", doc: "PWM frequency: 50 for servos, up to 400 for ESCs."),
-        ConfigKey("outputs.pca9685.oscillator_hz", .number(range: 20_000_000...30_000_000), default: 25_000_000, unit: "Hz", doc: "The chip's oscillator; measure a pulse and adjust when pulses are a few % off."),
-    ]
+    static let outputKeys: [ConfigKey] = PoiseConfiguration.Outputs.bindings.map(\.key)
 
     /// Cross-key checks of output channels, reported on the line of the key at fault.
     static let outputRules: [ConfigRule] = [

@@ -1,83 +1,61 @@
+// The `board`, `sensor` and `frame` sections: each field is declared with its default, and
+// bound once to its key (path, type, range, unit, documentation). The schema, the generated
+// example file and docs, and the typed view all come from these bindings. The adapters of
+// PoiseSettings turn the sections into the driver's settings.
+
 extension PoiseConfiguration {
     /// `board`: where the chip is and how it is mounted.
     public struct Board: Equatable, Sendable {
         public enum Kind: String, CaseIterable, Sendable { case sim, linux }
-        public var kind: Kind
-        /// I²C bus device, e.g. `/dev/i2c-1`.
-        public var i2cBus: String
-        /// I²C bus clock, Hz.
-        public var i2cClockHz: Int
-        /// 7-bit I²C address: 0x68 or 0x69.
-        public var address: Int
-        /// Chip axes to body axes.
-        public var mounting: AxisMapping
-        /// GPIO chip name, path or label, e.g. `gpiochip0` or `pinctrl-rp1`.
-        public var gpioChip: String
-        /// Hardware PWM chip number of the header pins.
-        public var pwmChip: Int
         /// The board profile this file builds on (`board.profile`), empty for none.
-        public var profile: String
-
-        init(_ v: ConfigTable) {
-            kind = v.choice("board.kind")
-            i2cBus = v.string("board.i2c_bus")
-            i2cClockHz = v.integer("board.i2c_clock_hz")
-            address = v.integer("board.address")
-            mounting = (try? AxisMapping.parse(v.string("board.mounting")).get()) ?? .identity
-            gpioChip = v.string("board.gpio_chip")
-            pwmChip = v.integer("board.pwm_chip")
-            profile = v.string("board.profile")
-        }
+        public var profile = ""
+        public var kind = Kind.sim
+        /// I²C bus device, e.g. `/dev/i2c-1`.
+        public var i2cBus = "/dev/i2c-1"
+        /// 7-bit I²C address: 0x68 or 0x69.
+        public var address = 0x68
+        /// Chip axes to body axes.
+        public var mounting = AxisMapping.identity
+        /// I²C bus clock, Hz.
+        public var i2cClockHz = 400_000
+        /// GPIO chip name, path or label, e.g. `gpiochip0` or `pinctrl-rp1`.
+        public var gpioChip = "gpiochip0"
+        /// Hardware PWM chip number of the header pins.
+        public var pwmChip = 0
     }
 
     /// `sensor`: MPU-9250 and AK8963 settings.
     public struct Sensor: Equatable, Sendable {
         /// Accelerometer full scale, g: 2, 4, 8 or 16.
-        public var accelerometerRangeG: Int
+        public var accelerometerRangeG = 16
         /// Gyroscope full scale, °/s: 250, 500, 1000 or 2000.
-        public var gyroscopeRangeDegreesPerSecond: Int
+        public var gyroscopeRangeDegreesPerSecond = 2000
         /// Gyroscope DLPF bandwidth, Hz.
-        public var dlpfHz: Int
+        public var dlpfHz = 92
         /// Output data rate, Hz.
-        public var sampleRateHz: Double
-        public var magnetometer: Bool
+        public var sampleRateHz: Double = 1000
+        public var magnetometer = true
         /// AK8963 rate, Hz: 8 or 100.
-        public var magnetometerRateHz: Int
-        public var fifo: Bool
-        public var readRetries: Int
-        public var lostAfterFailures: Int
-        public var calibration: Calibration
+        public var magnetometerRateHz = 100
+        public var fifo = false
+        public var readRetries = 1
+        public var lostAfterFailures = 10
+        /// m, body frame: where the accelerometer sits relative to the centre of rotation.
+        public var leverArmMeters = SIMD3<Double>(0, 0, 0)
+        public var calibration = Calibration()
 
         /// `sensor.calibration`, chip frame.
         public struct Calibration: Equatable, Sendable {
             /// rad/s, subtracted.
-            public var gyroscopeBias: SIMD3<Double>
+            public var gyroscopeBias = SIMD3<Double>(0, 0, 0)
             /// m/s², subtracted before scaling.
-            public var accelerometerOffset: SIMD3<Double>
+            public var accelerometerOffset = SIMD3<Double>(0, 0, 0)
             /// Per-axis factors.
-            public var accelerometerScale: SIMD3<Double>
+            public var accelerometerScale = SIMD3<Double>(1, 1, 1)
             /// µT, subtracted.
-            public var magnetometerHardIron: SIMD3<Double>
+            public var magnetometerHardIron = SIMD3<Double>(0, 0, 0)
             /// Applied after the hard-iron offset.
-            public var magnetometerSoftIron: ConfigMatrix3
-        }
-
-        init(_ v: ConfigTable) {
-            accelerometerRangeG = v.integer("sensor.accelerometer_range_g")
-            gyroscopeRangeDegreesPerSecond = v.integer("sensor.gyroscope_range_dps")
-            dlpfHz = v.integer("sensor.dlpf_hz")
-            sampleRateHz = v.number("sensor.sample_rate_hz")
-            magnetometer = v.boolean("sensor.magnetometer")
-            magnetometerRateHz = v.integer("sensor.magnetometer_rate_hz")
-            fifo = v.boolean("sensor.fifo")
-            readRetries = v.integer("sensor.read_retries")
-            lostAfterFailures = v.integer("sensor.lost_after_failures")
-            calibration = Calibration(
-                gyroscopeBias: v.vector3("sensor.calibration.gyroscope_bias"),
-                accelerometerOffset: v.vector3("sensor.calibration.accelerometer_offset"),
-                accelerometerScale: v.vector3("sensor.calibration.accelerometer_scale"),
-                magnetometerHardIron: v.vector3("sensor.calibration.magnetometer_hard_iron"),
-                magnetometerSoftIron: v.matrix3("sensor.calibration.magnetometer_soft_iron"))
+            public var magnetometerSoftIron = ConfigMatrix3.identity
         }
     }
 
@@ -88,15 +66,86 @@ extension PoiseConfiguration {
             case enu, nwu, ned
             case xArbitraryZVertical, xArbitraryCorrectedZVertical, xMagneticNorthZVertical, xTrueNorthZVertical
         }
-        public var output: Output
+        public var output = Output.enu
         /// °, east positive.
-        public var declinationDegrees: Double
+        public var declinationDegrees: Double = 0
         /// rad, east positive.
         public var declination: Double { declinationDegrees * .pi / 180 }
-
-        init(_ v: ConfigTable) {
-            output = v.choice("frame.output")
-            declinationDegrees = v.number("frame.declination_deg")
-        }
     }
+}
+
+extension PoiseConfiguration.Board {
+    init(_ v: ConfigTable) { self = ConfigBinding.settings(Self.bindings, from: v, base: Self()) }
+
+    static let bindings: [ConfigBinding<Self>] = {
+        let d = Self()
+        return [
+            .string("board.profile", \.profile, defaults: d,
+                    doc: "Board profile whose values stand in for the defaults of every key this file leaves out: a name from boards/ (`raspberry-pi-4`, `raspberry-pi-5`, `sim`, …) or a path relative to this file; empty for none.").outsideTheTick("loading: the profile's values stand in for the defaults"),
+            .choice("board.kind", \.kind, defaults: d, doc: "`sim` runs the simulated MPU-9250; `linux` talks to the real chip.").outsideTheTick("which board the loop opens"),
+            .string("board.i2c_bus", \.i2cBus, defaults: d, doc: "I²C bus device the MPU-9250 is on.").outsideTheTick("the bus the Linux board opens"),
+            .integer("board.address", \.address, choices: [0x68, 0x69], hexadecimal: true, defaults: d,
+                     doc: "I²C address of the MPU-9250 (0x69 when AD0 is high)."),
+            .axisMapping("board.mounting", \.mounting, defaults: d,
+                         doc: "Chip axis read by each body axis x, y, z: `+y-x+z` is the chip turned 90° about z."),
+            .integer("board.i2c_clock_hz", \.i2cClockHz, choices: [100_000, 400_000], unit: "Hz", defaults: d,
+                     doc: "I²C bus clock (dtparam=i2c_arm_baudrate); bounds the loop rate the bus can carry (docs/wiring.md).").outsideTheTick("`poise check`'s bus budget"),
+            .string("board.gpio_chip", \.gpioChip, defaults: d,
+                    doc: "GPIO chip holding the output lines: a name (`gpiochip0`), a path (`/dev/gpiochip0`) or a label (`pinctrl-rp1`, which finds the Raspberry Pi 5 header whatever its number)."),
+            .integer("board.pwm_chip", \.pwmChip, range: 0...1023, defaults: d,
+                     doc: "Hardware PWM chip of the header pins, as in /sys/class/pwm/pwmchipN."),
+        ]
+    }()
+}
+
+extension PoiseConfiguration.Sensor {
+    init(_ v: ConfigTable) { self = ConfigBinding.settings(Self.bindings, from: v, base: Self()) }
+
+    static let bindings: [ConfigBinding<Self>] = {
+        let d = Self()
+        return [
+            .integer("sensor.accelerometer_range_g", \.accelerometerRangeG, choices: [2, 4, 8, 16], unit: "g", defaults: d,
+                     doc: "Accelerometer full-scale range."),
+            .integer("sensor.gyroscope_range_dps", \.gyroscopeRangeDegreesPerSecond, choices: [250, 500, 1000, 2000], unit: "°/s", defaults: d,
+                     doc: "Gyroscope full-scale range."),
+            .integer("sensor.dlpf_hz", \.dlpfHz, choices: [250, 184, 92, 41, 20, 10, 5], unit: "Hz", defaults: d,
+                     doc: "Gyroscope digital low-pass filter bandwidth; the accelerometer gets its nearest (218, 99, 45, 21, 10 or 5 Hz)."),
+            .number("sensor.sample_rate_hz", \.sampleRateHz, range: 4...1000, unit: "Hz", defaults: d,
+                    doc: "Output data rate: the internal rate (1 kHz; 8 kHz at dlpf_hz 250) / (1 + divider), with the divider giving the nearest rate. Without the FIFO it must be at least the loop rate (each tick reads the newest sample)."),
+            .boolean("sensor.magnetometer", \.magnetometer, defaults: d, doc: "Read the AK8963 magnetometer."),
+            .integer("sensor.magnetometer_rate_hz", \.magnetometerRateHz, choices: [8, 100], unit: "Hz", defaults: d,
+                     doc: "AK8963 continuous measurement rate."),
+            .boolean("sensor.fifo", \.fifo, defaults: d, doc: "Read samples through the chip FIFO instead of the data registers."),
+            .integer("sensor.read_retries", \.readRetries, range: 0...10, zeroTurnsOff: true, defaults: d,
+                     doc: "Retries of a failed I²C read within one tick."),
+            .integer("sensor.lost_after_failures", \.lostAfterFailures, range: 1...1000, defaults: d,
+                     doc: "Consecutive failed ticks before the sensor counts as lost."),
+            .vector3("sensor.lever_arm_m", \.leverArmMeters, unit: "m", defaults: d,
+                     doc: "Where the accelerometer sits relative to the centre of rotation, in the body frame (after board.mounting): the poise filter subtracts the tangential and centripetal accelerations rotation gives it there. [0, 0, 0] (at the centre) turns the compensation off."),
+            .vector3("sensor.calibration.gyroscope_bias", \.calibration.gyroscopeBias, unit: "rad/s", defaults: d,
+                     doc: "Subtracted from gyroscope readings."),
+            .vector3("sensor.calibration.accelerometer_offset", \.calibration.accelerometerOffset, unit: "m/s²", defaults: d,
+                     doc: "Subtracted from accelerometer readings before scaling."),
+            .vector3("sensor.calibration.accelerometer_scale", \.calibration.accelerometerScale, defaults: d,
+                     doc: "Per-axis factors applied after the offset."),
+            .vector3("sensor.calibration.magnetometer_hard_iron", \.calibration.magnetometerHardIron, unit: "µT", defaults: d,
+                     doc: "Subtracted from magnetometer readings."),
+            .matrix3("sensor.calibration.magnetometer_soft_iron", \.calibration.magnetometerSoftIron, defaults: d,
+                     doc: "Applied to magnetometer readings after the hard-iron offset."),
+        ]
+    }()
+}
+
+extension PoiseConfiguration.Frame {
+    init(_ v: ConfigTable) { self = ConfigBinding.settings(Self.bindings, from: v, base: Self()) }
+
+    static let bindings: [ConfigBinding<Self>] = {
+        let d = Self()
+        return [
+            .choice("frame.output", \.output, defaults: d,
+                    doc: "World frame of reported attitudes: axes east-north-up, north-west-up or north-east-down (north = magnetic north), or a Core Motion CMAttitudeReferenceFrame."),
+            .number("frame.declination_deg", \.declinationDegrees, range: -180...180, unit: "°", defaults: d,
+                    doc: "Magnetic declination, east positive; used by xTrueNorthZVertical."),
+        ]
+    }()
 }

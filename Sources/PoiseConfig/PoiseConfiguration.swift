@@ -2,9 +2,10 @@ import Foundation
 
 /// A validated Poise configuration, one nested struct per section of the file.
 ///
-/// Values are in the units the file uses (documented on each property and in
-/// `docs/config.md`); properties ending in `Radians…` give the SI form where the file uses
-/// degrees. Keys without a typed property yet are readable by path through ``values``.
+/// Each section is set by the bindings of its keys (``ConfigBinding``). Sections of plain
+/// fields hold the units the file uses (documented on each property and in `docs/config.md`);
+/// a filter's, a controller's and the supervisor's settings (`safety.supervisor`) hold SI
+/// units. Every key is also readable by path through ``values``.
 public struct PoiseConfiguration: Equatable, Sendable {
     public var board: Board
     public var sensor: Sensor

@@ -46,6 +46,9 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case switchArmed
     /// The arming switch was turned off.
     case switchOff
+    /// A configuration register the driver re-reads (one per tick) changed: the chip reset
+    /// itself to its power-on values (a brown-out); the driver re-configures it.
+    case chipReset
 
     public var text: StaticString {
         switch self {
@@ -62,6 +65,7 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .stall: "loop stalled longer than safety.stall_ms"
         case .switchArmed: "arming switch on while level, sensor healthy and filter initialised"
         case .switchOff: "arming switch off"
+        case .chipReset: "sensor chip reset: a configuration register changed (brown-out?); re-configuring"
         }
     }
 

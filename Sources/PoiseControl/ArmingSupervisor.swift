@@ -35,8 +35,10 @@ public struct SafetySettings: Sendable, Equatable {
     public var armSource: ArmSource
     public var rearm: RearmPolicy
 
+    /// The angles are converted in `Double` and rounded once, as the configuration converts
+    /// `safety.max_tilt_deg`, so these defaults are the file's 45° and 15° exactly.
     @inlinable
-    public init(maxTilt: Float = 45 * .pi / 180, armTilt: Float = 15 * .pi / 180, armHoldTime: Double = 0.5,
+    public init(maxTilt: Float = Float(45 * Double.pi / 180), armTilt: Float = Float(15 * Double.pi / 180), armHoldTime: Double = 0.5,
                 sensorTimeout: Double = 0.02, overrunLimit: Int = 10, autoArm: Bool = true,
                 stallTime: Double = 0.02, armSource: ArmSource = .automatic, rearm: RearmPolicy = .never) {
         self.maxTilt = maxTilt
@@ -74,12 +76,15 @@ public struct SafetyInputs: Sendable {
     public var stalled: Bool
     /// The arming switch is on (debounced; ignored unless the source is the switch).
     public var armSwitch: Bool
+    /// The driver found a configuration register changed this tick: the chip reset itself.
+    public var chipReset: Bool
 
     @inlinable
     public init(time: Double, freshSample: Bool = true, sensorFailed: Bool = false, estimatorReady: Bool = true,
                 tilt: Float = 0, attitudeFinite: Bool = true, commandFinite: Bool = true, overrunStreak: Int = 0,
                 stopRequested: Bool = false, unexpectedError: Bool = false, stalled: Bool = false,
-                armSwitch: Bool = false) {
+                armSwitch: Bool = false, chipReset: Bool = false) {
+        self.chipReset = chipReset
         self.stalled = stalled
         self.armSwitch = armSwitch
         self.time = time
@@ -125,6 +130,7 @@ public struct ArmingSupervisor: Sendable {
         // A stall matters while the outputs are driven; disarmed or failsafe they are already
         // safe, and ignoring it there keeps a recording's `event` column enough to replay it.
         if inputs.stalled && state == .armed { return .stall }
+        if inputs.chipReset { return .chipReset }
         if inputs.sensorFailed || inputs.time - lastGoodSample > settings.sensorTimeout { return .sensorLost }
         if !inputs.attitudeFinite || !inputs.tilt.isFinite { return .nonFiniteAttitude }
         if !inputs.commandFinite { return .nonFiniteCommand }

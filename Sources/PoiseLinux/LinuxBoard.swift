@@ -11,10 +11,15 @@ public struct LinuxBoard: BoardBackend {
     public var driver: MPU9250<LinuxI2CBus>
     public var bank: LinuxOutputBank
     @usableFromInline let start: Int64
+    /// Whether the bus is failing, for the reopener's thread (``LinuxBusReopener``).
+    public let busHealth = I2CBusHealth()
+    /// The same object, read in the tick without reference counting (`busHealth` keeps it).
+    @usableFromInline let health: Unmanaged<I2CBusHealth>
 
     public init(driver: MPU9250<LinuxI2CBus>, outputs: OutputBankSettings, start: Int64) throws(OutputError) {
         self.driver = driver
         self.start = start
+        health = .passUnretained(busHealth)
         bank = try LinuxOutputBank(settings: outputs, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &self.driver.bus)
     }
 
@@ -26,6 +31,13 @@ public struct LinuxBoard: BoardBackend {
         let time = Double(monotonicNanoseconds() - start) * 1e-9
         var reading = SensorReading(sample: tick.sample, time: time, state: tick.state, readFailed: tick.readFailed)
         reading.notices = tick.notices
+        // A failed read marks the bus failing; a good running read clears it; a tick without
+        // a transfer (a re-initialisation wait) leaves it.
+        if tick.readFailed {
+            health._withUnsafeGuaranteedRef { $0.report(failing: true) }
+        } else if case .running = tick.state {
+            health._withUnsafeGuaranteedRef { $0.report(failing: false) }
+        }
         return reading
     }
 

@@ -61,6 +61,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = .notSupported
         }
         if let failure {
+            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
             throw I2CError(.read(count: buffer.count, register: register), address: address, bus: name, errno: failure)
         }
     }
@@ -82,6 +83,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = I2CTransfer.readBlock(descriptor, plain: plain, address: address, register: register, into: &block)
         }
         if let failure {
+            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
             throw I2CError(.read(count: count, register: register), address: address, bus: name, errno: failure)
         }
     }
@@ -98,6 +100,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = I2CTransfer.smbusWrite(descriptor, register: register, value: value)
         }
         if let failure {
+            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
             throw I2CError(.write(register: register, value: value), address: address, bus: name, errno: failure)
         }
     }
@@ -115,6 +118,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = .notSupported
         }
         if let failure {
+            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
             throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: name, errno: failure)
         }
     }
@@ -133,6 +137,7 @@ public struct LinuxI2CBus: I2CBus, Sendable {
             failure = .notSupported
         }
         if let failure {
+            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
             throw I2CError(.writeBlock(count: block.count, register: register), address: address, bus: name, errno: failure)
         }
     }

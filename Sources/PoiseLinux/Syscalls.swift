@@ -63,6 +63,17 @@ func system_close(_ fd: CInt) -> CInt {
     return close(fd)
 }
 
+/// `dup2(2)`: makes `target` refer to the file `source` refers to (atomically: a call on
+/// `target` in another thread meets the old file or the new one, never a closed number).
+func system_dup2(_ source: CInt, _ target: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        return mock.call("dup2", [.int(Int(source)), .int(Int(target))]).errno == nil ? target : -1
+    }
+    #endif
+    return dup2(source, target)
+}
+
 @usableFromInline @inline(never) @_semantics("no_performance_analysis")
 func system_access(_ path: UnsafePointer<CChar>, _ mode: CInt) -> CInt {
     #if DEBUG

@@ -163,6 +163,9 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             // Between ticks: the simulated world moves on to the next tick's time (a real
             // board's physics needs no processor time).
             if Board.simulatesWorld {
+                // A rehearsed stall (`simulation.faults`): the host stops before the next tick.
+                let stall = board.rehearsedStall(before: clock.nextTickTime)
+                if stall > 0 { clock.stall(seconds: stall) }
                 let worldStart = clock.timestamp()
                 board.advanceWorld(to: clock.nextTickTime)
                 if Clock.isRealTime { statistics.world.record(clock.timestamp() - worldStart) }

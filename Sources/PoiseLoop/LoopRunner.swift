@@ -58,7 +58,7 @@ struct LoopWork: FilterWork {
                 throw RunError(error.description)
             }
             var watcher: LinuxArmSwitch? = nil
-            if configuration.safety.armSource == .switch {
+            if configuration.safety.supervisor.armSource == .armSwitch {
                 let s = configuration.safety.armSwitch
                 do {
                     watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
@@ -68,6 +68,11 @@ struct LoopWork: FilterWork {
                 watcher?.start()
             }
             defer { watcher?.stop() }
+            // Off the real-time thread: reopens the bus while it keeps failing.
+            let reopenLogger = logger
+            let reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }
+            reopener.start()
+            defer { reopener.stop() }
             return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
@@ -90,6 +95,7 @@ struct LoopWork: FilterWork {
         do {
             var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
             board.armSwitch = SimulatedRig.armSwitch(configuration)
+            board.faultSchedule = SimulatedRig.faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
             return board
         } catch {
             throw RunError(error.description)
@@ -216,12 +222,19 @@ struct LoopWork: FilterWork {
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
         var out = writer
         let transitions = TransitionMessage(safety: CoreConfiguration.safety(configuration))
+        let sensorSettings = MPU9250Settings(configuration: configuration)
         loop.runVirtual(duration: duration) { _, record in
             if let columns { columns.write(record, to: &out!) }
             report.add(record, isPulse: isPulse)
             if record.eventReason != .none, !options.quiet {
                 let reason = record.eventReason, state = record.armState
                 printToStandardError("poise: \(record.time) s: \(transitions.text(state: state, reason: reason, attitude: record.attitude))\n")
+            }
+            // The driver's notices, as `poise run` logs them (a lost sensor, a silent magnetometer).
+            if !record.sensorNotices.isEmpty, !options.quiet {
+                for message in sensorSettings.messages(for: record.sensorNotices) {
+                    printToStandardError("poise: \(record.time) s: sensor: \(message.text)\n")
+                }
             }
         }
         var problems: [String] = []

@@ -61,11 +61,32 @@ public enum SimulatedRig {
     /// The simulated arming switch, when `safety.arm_source` is `switch`: flipped on at
     /// `simulation.switch_on_s` and off again at `switch_off_s` (0: never).
     public static func armSwitch(_ configuration: PoiseConfiguration) -> SimulatedSwitchLine? {
-        guard configuration.safety.armSource == .switch else { return nil }
+        guard configuration.safety.supervisor.armSource == .armSwitch else { return nil }
         let sim = configuration.simulation
         let edges = [sim.switchOnSeconds] + (sim.switchOffSeconds > 0 ? [sim.switchOffSeconds] : [])
         return SimulatedSwitchLine(edges: edges, debounce: configuration.safety.armSwitch.debounceMilliseconds / 1000,
                                    state: ArmSwitchState())
+    }
+
+    /// `simulation.faults` for a board with these output channels (by name, in bank order);
+    /// an output_write_failure on a channel the run does not open (`--sensor-only`) is dropped.
+    public static func faultSchedule(_ configuration: PoiseConfiguration, channelNames: [String]) -> SimulatedFaultSchedule {
+        SimulatedFaultSchedule(configuration.simulation.faults.compactMap { fault in
+            let duration = fault.durationSeconds == 0 && fault.kind != .chipReset ? .infinity : fault.durationSeconds
+            let kind: SimulatedFault.Kind
+            switch fault.kind {
+            case .nack: kind = .nack
+            case .shortRead: kind = .shortRead
+            case .stuckData: kind = .stuckData
+            case .chipReset: kind = .chipReset
+            case .magnetometerLost: kind = .magnetometerLost
+            case .stall: kind = .stall
+            case .outputWriteFailure:
+                guard let index = channelNames.firstIndex(of: fault.channel) else { return nil }
+                kind = .outputWriteFailure(channel: index)
+            }
+            return SimulatedFault(kind, at: fault.atSeconds, duration: duration)
+        })
     }
 
     // MARK: The driver and the loop
@@ -98,6 +119,7 @@ public enum SimulatedRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
         board.armSwitch = armSwitch(configuration)
+        board.faultSchedule = faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
         let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,

@@ -79,6 +79,8 @@ struct TickReplayWork: FilterWork, ~Copyable {
             status.unexpectedError = try value(outputFault, 0) != 0
             // A stall acts only on an armed tick, where it is the recorded event.
             if try value(event, 0) == Double(SafetyReason.stall.rawValue) { status.stallNanoseconds = 1 }
+            // The driver's chip-reset notice is not recorded; the event it caused is.
+            if try value(event, 0) == Double(SafetyReason.chipReset.rawValue) { reading.notices.kinds.insert(.chipReset) }
             status.quadSetpoint = setpoints.value(at: now)
             let out = core.tick(reading, loop: status)
             var record = TickRecord()

@@ -56,6 +56,7 @@ extension MPU9250 {
         if found.hasMagnetometer && settings.magnetometerMode != .powerDown {
             configureMagnetometer()
         }
+        checkedRegisters = CheckedRegisters(table)
         phase = .running
         consecutiveFailures = 0
         identicalReads = 0

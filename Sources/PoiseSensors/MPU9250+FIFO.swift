@@ -10,6 +10,7 @@ extension MPU9250 {
     mutating func readFIFO(_ deliver: (SensorSample) -> Void) {
         var status: UInt8 = 0
         guard read(register: MPU9250Register.interruptStatus.rawValue, into: &status) else { return }
+        guard nextCheckedRegisterHolds() else { return }
         if status & InterruptStatus.fifoOverflow.rawValue != 0 {
             counters.fifoOverflows += 1
             return recoverFIFO("FIFO overflowed (ticks too slow for \(settings.outputRate) Hz, or maxFramesPerRead too small); data was lost")

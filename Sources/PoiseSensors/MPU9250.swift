@@ -66,6 +66,8 @@ public struct MPU9250<Bus: I2CBus> {
     var magnetometerStartFault: AK8963Error? = nil
     /// Why the running path dropped the magnetometer (plain data, like `lossNotices`).
     var magnetometerLoss: SensorNotices? = nil
+    /// The configuration registers re-read one per running tick (set at configuration).
+    var checkedRegisters = CheckedRegisters()
 
     enum Phase: Equatable {
         case reset
@@ -173,6 +175,7 @@ public struct MPU9250<Bus: I2CBus> {
     /// due, so it never delays the inertial sample.
     mutating func readBurstSample() -> SensorSample? {
         guard let block = readBlock(register: MPU9250Register.interruptStatus.rawValue, count: 15) else { return nil }
+        guard nextCheckedRegisterHolds() else { return nil }
         if block.bytes[0] & InterruptStatus.rawDataReady.rawValue == 0 {
             counters.notReady += 1
             readMagnetometerIfDue()
@@ -186,6 +189,39 @@ public struct MPU9250<Bus: I2CBus> {
         let sample = finish(reading)
         readMagnetometerIfDue()
         return sample
+    }
+
+    /// Re-reads the next configuration register of the round (one small transfer a tick);
+    /// false when the read failed or the register changed (read twice alike): a chip that reset itself to its
+    /// power-on values (a brown-out) then gives no sample this tick, is reported with the
+    /// register, its configured and its read value, and is re-configured like a lost sensor.
+    mutating func nextCheckedRegisterHolds() -> Bool {
+        guard let entry = checkedRegisters.advance() else { return true }
+        guard let block = readBlock(register: entry.register, count: 1) else { return false }
+        let found = block.bytes[0]
+        guard found & entry.mask != entry.value else { return true }
+        // Confirmed by a second read (one more transfer, only now): a chip that reset reads
+        // the same again, a bit flipped on the wire does not repeat — a quadrotor must not
+        // fail safe over line noise.
+        guard let again = readBlock(register: entry.register, count: 1) else { return false }
+        guard again.bytes[0] == found else {
+            counters.corruptedRegisterReads += 1
+            return true
+        }
+        counters.chipResets += 1
+        consecutiveFailures = 0
+        var reset = SensorNotices()
+        reset.kinds = .chipReset
+        reset.register = entry.register
+        reset.expected = entry.value
+        reset.found = found
+        notices.kinds.insert(.chipReset)
+        notices.register = entry.register
+        notices.expected = entry.value
+        notices.found = found
+        lossNotices = reset
+        phase = .lost(retryAt: tickIndex + limits.reinitTicks)
+        return false
     }
 
     /// Reads into any fixed-size value's bytes with the retry policy; false after a failed tick.

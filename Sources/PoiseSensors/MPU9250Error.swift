@@ -23,6 +23,9 @@ public enum MPU9250Error: Error, Sendable, Equatable, CustomStringConvertible {
     case failedReads(count: Int, errno: Errno)
     /// The running path gave up: the same 14 bytes `count` times in a row.
     case stuckData(count: Int)
+    /// The running path found configuration register `register` reading `read` where it
+    /// was configured to `expected` (under its mask): the chip reset itself.
+    case chipReset(register: UInt8, expected: UInt8, read: UInt8)
 
     public var description: String {
         switch self {
@@ -44,6 +47,8 @@ public enum MPU9250Error: Error, Sendable, Equatable, CustomStringConvertible {
             "sensor lost: \(count) consecutive failed reads" + (errno.rawValue == 0 ? "" : ": \(errno.description) (\(errno.symbolicName))")
         case .stuckData(let count):
             "sensor lost: stuck data: \(count) identical reads in a row"
+        case let .chipReset(register, expected, read):
+            "chip reset: register \(hex(register)) reads \(hex(read)), configured \(hex(expected))"
         }
     }
 }
@@ -80,6 +85,7 @@ extension SensorNotices {
             return .failedReads(count: Int(failures), errno: Errno(rawValue: errno))
         }
         if kinds.contains(.lostStuckData) { return .stuckData(count: Int(failures)) }
+        if kinds.contains(.chipReset) { return .chipReset(register: register, expected: expected, read: found) }
         return nil
     }
 

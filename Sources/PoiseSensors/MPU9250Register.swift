@@ -26,6 +26,35 @@ public enum MPU9250Register: UInt8, Sendable, CaseIterable {
     case whoAmI = 0x75              // WHO_AM_I
 }
 
+extension MPU9250Register {
+    /// The register's name in the datasheet, for log lines.
+    public var datasheetName: String {
+        switch self {
+        case .sampleRateDivider: "SMPLRT_DIV"
+        case .config: "CONFIG"
+        case .gyroConfig: "GYRO_CONFIG"
+        case .accelConfig: "ACCEL_CONFIG"
+        case .accelConfig2: "ACCEL_CONFIG2"
+        case .fifoEnable: "FIFO_EN"
+        case .i2cMasterControl: "I2C_MST_CTRL"
+        case .interruptPinConfig: "INT_PIN_CFG"
+        case .interruptEnable: "INT_ENABLE"
+        case .interruptStatus: "INT_STATUS"
+        case .accelXHigh: "ACCEL_XOUT_H"
+        case .temperatureHigh: "TEMP_OUT_H"
+        case .gyroXHigh: "GYRO_XOUT_H"
+        case .signalPathReset: "SIGNAL_PATH_RESET"
+        case .userControl: "USER_CTRL"
+        case .powerManagement1: "PWR_MGMT_1"
+        case .powerManagement2: "PWR_MGMT_2"
+        case .fifoCountHigh: "FIFO_COUNTH"
+        case .fifoCountLow: "FIFO_COUNTL"
+        case .fifoReadWrite: "FIFO_R_W"
+        case .whoAmI: "WHO_AM_I"
+        }
+    }
+}
+
 /// PWR_MGMT_1 (0x6B).
 public struct PowerManagement1: OptionSet, Sendable {
     public var rawValue: UInt8

@@ -1,3 +1,4 @@
+import PoiseHAL
 import PoiseTick
 import SystemPackage
 
@@ -19,6 +20,12 @@ extension MPU9250Settings {
         }
         if kinds.contains(.lostStuckData) {
             out.append((true, "sensor lost: stuck data: \(notices.failures) identical reads in a row; re-initialising every \(reinitInterval) s"))
+        }
+        if kinds.contains(.chipReset) {
+            let register = notices.register
+            let name = MPU9250Register(rawValue: register).map { "\($0.datasheetName) (\(hex(register)))" } ?? hex(register)
+            let purpose = fullConfigurationTable.first { $0.register.rawValue == register }.map { " (\($0.purpose))" } ?? ""
+            out.append((true, "chip reset: \(name) reads \(hex(notices.found)), configured \(hex(notices.expected))\(purpose): the chip is back at its power-on values (a brown-out?); failsafe, re-configuring in \(reinitInterval) s"))
         }
         if kinds.contains(.magnetometerStopped) {
             out.append((false, "the AK8963 stopped answering\(reason); continuing 6D without the magnetometer"))

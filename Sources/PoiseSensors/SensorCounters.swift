@@ -18,6 +18,11 @@ public struct SensorCounters: Sendable, Equatable {
     /// Re-initialisation attempts after being lost, and how many succeeded.
     public var reinitAttempts = 0
     public var reinitSuccesses = 0
+    /// Times a re-read configuration register had changed (the chip reset itself).
+    public var chipResets = 0
+    /// Checked-register reads that differed once and not on the immediate re-read (a bit
+    /// flipped on the wire), not taken for a reset.
+    public var corruptedRegisterReads = 0
     /// Times the data was declared stuck.
     public var stuckData = 0
     /// Samples with a saturated axis.

@@ -30,16 +30,13 @@ public enum CoreConfiguration {
     /// With no controller nothing can fall over: tilt neither limits nor gates arming, so
     /// level-following outputs (a face-down LED, a tilt servo) work at any attitude.
     public static func safety(_ configuration: PoiseConfiguration) -> SafetySettings {
-        let s = configuration.safety
+        var settings = configuration.safety.supervisor
         let tiltMatters = configuration.controller.kind != .none
-        return SafetySettings(maxTilt: tiltMatters ? radians(s.maxTiltDegrees) : .infinity,
-                              armTilt: tiltMatters ? radians(s.armTiltDegrees) : .infinity,
-                              armHoldTime: s.armHoldSeconds, sensorTimeout: s.sensorTimeoutMilliseconds / 1000,
-                              overrunLimit: configuration.loop.overrunLimit, autoArm: s.autoArm,
-                              stallTime: s.stallMilliseconds / 1000,
-                              armSource: s.armSource == .switch ? .armSwitch : .automatic,
-                              // A quadrotor never re-arms by itself, whatever a file says.
-                              rearm: s.rearm == .whenLevel && !kindIsQuad(configuration) ? .whenLevel : .never)
+        if !tiltMatters { (settings.maxTilt, settings.armTilt) = (.infinity, .infinity) }
+        settings.overrunLimit = configuration.loop.overrunLimit
+        // A quadrotor never re-arms by itself, whatever a file says.
+        if kindIsQuad(configuration) { settings.rearm = .never }
+        return settings
     }
 
     /// The start-up gyroscope bias measurement: `loop.gyroscope_bias_time`, or none (0) when
@@ -76,5 +73,4 @@ public enum CoreConfiguration {
         configuration.controller.kind == .quadX || configuration.controller.kind == .quadPlus
     }
 
-    static func radians(_ degrees: Double) -> Float { Float(degrees * .pi / 180) }
 }

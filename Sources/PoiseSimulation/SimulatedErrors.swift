@@ -99,6 +99,10 @@ public struct SimulatedFaults: Sendable, Equatable {
     public var shortRead = false
     /// The data registers stop updating.
     public var stuckData = false
+    /// The converter stops (a dead oscillator): no conversions, no data-ready, every register
+    /// as it was — what SLEEP does, without the configuration change the driver's checked
+    /// registers would take for a chip reset.
+    public var stopsConverting = false
     /// Probability per read transaction that one random bit of the result is flipped.
     public var bitFlipProbability: Double = 0
     /// WHO_AM_I answers this instead of 0x71 (e.g. 0x70 to act as an MPU-6500).

@@ -52,8 +52,11 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         powerOnReset()
     }
 
-    /// Power-on register values: everything 0 except PWR_MGMT_1 (0x01) and WHO_AM_I (0x71).
-    mutating func powerOnReset() {
+    /// Power-on register values (the datasheet's reset values: everything 0 except PWR_MGMT_1
+    /// 0x01 and WHO_AM_I 0x71), as after H_RESET or a brown-out: the configuration is gone, the
+    /// FIFO empty, the bypass to the AK8963 closed. Public so tests and fault injection can
+    /// rehearse a chip that resets itself mid-run.
+    public mutating func powerOnReset() {
         registers = InlineArray(repeating: 0)
         registers[Int(MPU9250Register.powerManagement1.rawValue)] = 0x01
         registers[Int(MPU9250Register.whoAmI.rawValue)] = 0x71
@@ -110,7 +113,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// One output sample into the data registers (and the FIFO).
     mutating func generateSample(at t: Double, rate: Double) {
         // Asleep (PWR_MGMT_1 SLEEP): no conversions, the registers keep their last values.
-        guard register(.powerManagement1) & PowerManagement1.sleep.rawValue == 0 else { return }
+        guard register(.powerManagement1) & PowerManagement1.sleep.rawValue == 0, !faults.stopsConverting else { return }
         let truth = motion.state(at: t)
         let temperature = temperature(at: t)
         let warm = temperature - 25

@@ -35,6 +35,9 @@ public struct SimulatedGPIO: GPIODevice, Sendable {
     public var heldBy: [String: String] = [:]
     /// The next `setValue` calls fail with this error.
     public var failWrites: Errno? = nil
+    /// Writes to this requested line (its index, as its handle) fail with EIO: one broken
+    /// channel (a rehearsed `output_write_failure`).
+    public var failingLine: Int? = nil
     /// `setValue` calls so far.
     public private(set) var writes = 0
     public private(set) var lines: [Line] = []
@@ -66,6 +69,7 @@ public struct SimulatedGPIO: GPIODevice, Sendable {
     public mutating func setValue(_ handle: GPIOLineHandle, _ value: Bool) -> Errno? {
         writes += 1
         if let failure = failWrites { return failure }
+        if handle.rawValue == failingLine { return .ioError }
         guard lines[handle.rawValue].requested else { return .badFileDescriptor }
         lines[handle.rawValue].value = value
         return nil

@@ -26,6 +26,19 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
     public private(set) var log: [String] = []
     /// The next writes fail with this error.
     public var failWrites: Errno? = nil
+    /// Writes to this channel's attribute files fail with EIO: one broken channel (a
+    /// rehearsed `output_write_failure`).
+    public var failingChannel: ChannelAddress? = nil
+
+    /// A channel by chip and number: `pwmchipN/pwmM`.
+    public struct ChannelAddress: Sendable, Equatable {
+        public var chip: Int
+        public var channel: Int
+        public init(chip: Int, channel: Int) {
+            self.chip = chip
+            self.channel = channel
+        }
+    }
 
     /// The attribute file a descriptor is open on.
     enum Attribute: String {
@@ -121,6 +134,7 @@ public struct SimulatedPWMFiles: PWMFileSystem, Sendable {
         writes += 1
         if let failure = failWrites { return failure }
         guard let slot = slot(fd), let file = open[slot] else { return .badFileDescriptor }
+        if let failing = failingChannel, failing.chip == file.chip, failing.channel == file.channel { return .ioError }
         if recording {
             log.append("pwmchip\(file.chip)" + (file.channel < 0 ? "" : "/pwm\(file.channel)")
                        + "/\(file.attribute.rawValue)=\(Self.text(bytes))")

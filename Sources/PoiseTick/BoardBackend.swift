@@ -36,6 +36,9 @@ public protocol BoardBackend: ~Copyable {
     mutating func advanceWorld(to time: Double)
     /// The board simulates a world that ``advanceWorld(to:)`` moves (false on real hardware).
     static var simulatesWorld: Bool { get }
+    /// How long the host stops before the tick at `time`, s: a stall the simulated board
+    /// rehearses (`simulation.faults`); 0 on a real board, whose stalls are real.
+    mutating func rehearsedStall(before time: Double) -> Double
 }
 
 extension BoardBackend {
@@ -43,4 +46,5 @@ extension BoardBackend {
     public static var simulatesWorld: Bool { false }
     public mutating func armStateChanged(_ state: ArmState) {}
     public mutating func prepareForTicks() {}
+    public mutating func rehearsedStall(before time: Double) -> Double { 0 }
 }

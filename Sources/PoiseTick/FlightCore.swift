@@ -139,7 +139,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
             estimatorReady: startupBias.ready && !flags.contains(.initialising), tilt: tilt,
             attitudeFinite: finite, commandFinite: commandFinite, overrunStreak: loop.overrunStreak,
             stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError,
-            stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch)
+            stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch,
+            chipReset: reading.notices.kinds.contains(.chipReset))
         let state = supervisor.update(safety)
         if state == .armed && !armed { engage() }
         let reported = EulerAngles(frameTransform.attitude(fromENU: attitude))

@@ -23,6 +23,9 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
         public static let magnetometerStopped = Kinds(rawValue: 1 << 5)
         /// The AK8963 answered but produced no data in `failures` reads; running 6D.
         public static let magnetometerSilent = Kinds(rawValue: 1 << 6)
+        /// A configuration register read back changed (`register`, `expected`, `found`): the
+        /// chip reset itself to its power-on values (a brown-out); the driver re-configures it.
+        public static let chipReset = Kinds(rawValue: 1 << 7)
     }
 
     public var kinds = Kinds(rawValue: 0)
@@ -30,6 +33,11 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
     public var errno: Int32 = 0
     /// The count a notice refers to (failed ticks, identical reads, empty reads).
     public var failures: Int32 = 0
+    /// For ``Kinds/chipReset``: the register, the value the driver configured (under its
+    /// mask) and the value it read back.
+    public var register: UInt8 = 0
+    public var expected: UInt8 = 0
+    public var found: UInt8 = 0
 
     public init() {}
 

@@ -84,10 +84,9 @@ struct ByteInput: ~Copyable {
             end = count
         }
         while end < capacity {
-            let n = read(fd, buffer + end, capacity - end)
+            let n = retryingInterrupted { read(fd, buffer + end, capacity - end) }
             if n > 0 { end += n; return true }
             if n == 0 { atEndOfFile = true; return false }
-            if errno == EINTR { continue }
             readError = errno
             atEndOfFile = true
             return false
@@ -277,8 +276,8 @@ struct ByteOutput: ~Copyable {
     static func writeAllCounting(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> (error: Int32, written: Int) {
         var done = 0
         while done < count {
-            let n = systemWrite(fd, buffer + done, count - done)
-            if n >= 0 { done += n } else if errno != EINTR { return (errno, done) }
+            let n = retryingInterrupted { systemWrite(fd, buffer + done, count - done) }
+            if n >= 0 { done += n } else { return (errno, done) }
         }
         return (0, done)
     }

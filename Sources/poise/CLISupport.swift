@@ -58,9 +58,8 @@ enum StandardOutput {
         text.withUTF8 { bytes in
             var done = 0
             while done < bytes.count {
-                let n = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
+                let n = retryingInterrupted { Foundation.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done) }
                 if n >= 0 { done += n; continue }
-                if errno == EINTR { continue }
                 _ = error.compareExchange(expected: 0, desired: errno, ordering: .relaxed)
                 return
             }

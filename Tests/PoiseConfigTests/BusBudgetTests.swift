@@ -4,10 +4,10 @@ import Testing
 /// `loop.rate_hz` against the bus arithmetic of docs/wiring.md.
 @Suite struct BusBudgetTests {
     @Test func wireLimitsMatchTheWiringTable() {
-        #expect(Int(BusBudget.wireLimitHz(clockHz: 100_000, magnetometerRateHz: 0)) == 606)
-        #expect(Int(BusBudget.wireLimitHz(clockHz: 100_000, magnetometerRateHz: 100)) == 544)
-        #expect(Int(BusBudget.wireLimitHz(clockHz: 400_000, magnetometerRateHz: 0)) == 2424)
-        #expect(Int(BusBudget.wireLimitHz(clockHz: 400_000, magnetometerRateHz: 100)) == 2362)
+        #expect(Int(BusBudget.wireLimitHz(clockHz: 100_000, magnetometerRateHz: 0)) == 490)
+        #expect(Int(BusBudget.wireLimitHz(clockHz: 100_000, magnetometerRateHz: 100)) == 440)
+        #expect(Int(BusBudget.wireLimitHz(clockHz: 400_000, magnetometerRateHz: 0)) == 1960)
+        #expect(Int(BusBudget.wireLimitHz(clockHz: 400_000, magnetometerRateHz: 100)) == 1910)
     }
 
     @Test func aRateTheBusCannotCarryIsRefusedWithItsLine() throws {
@@ -16,10 +16,10 @@ import Testing
             _ = try PoiseConfiguration.parse(text: text, file: "b.yaml")
             Issue.record("1 kHz on a 100 kHz bus was accepted")
         } catch {
-            #expect(error.description.hasPrefix("b.yaml:4: loop.rate_hz: 1000 Hz is more than a 100 kHz I²C bus carries: at most 362 Hz"))
+            #expect(error.description.hasPrefix("b.yaml:4: loop.rate_hz: 1000 Hz is more than a 100 kHz I²C bus carries: at most 293 Hz"))
         }
-        // 6D frees the magnetometer's share; 400 Hz fits then (≤ 404 Hz).
-        _ = try PoiseConfiguration.parse(text: "board:\n  i2c_clock_hz: 100000\nsensor:\n  magnetometer: false\nfilter:\n  magnetometer: false\nloop:\n  rate_hz: 400\n", file: "c.yaml")
+        // 6D frees the magnetometer's share; 320 Hz fits then (≤ 326 Hz).
+        _ = try PoiseConfiguration.parse(text: "board:\n  i2c_clock_hz: 100000\nsensor:\n  magnetometer: false\nfilter:\n  magnetometer: false\nloop:\n  rate_hz: 320\n", file: "c.yaml")
         _ = try PoiseConfiguration.parse(text: "loop:\n  rate_hz: 1000\n", file: "d.yaml")
     }
 }

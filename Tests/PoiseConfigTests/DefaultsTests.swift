@@ -31,7 +31,7 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     #expect(c.controller.kind == .none && c.controller.balance.pitch.outputLimit == 1)
     #expect(c.outputs.channels.isEmpty && c.outputs.pwmSysfsRoot == "/sys/class/pwm")
     #expect(c.outputs.pca9685.address == 0x40 && c.outputs.pca9685.frequencyHz == 50)
-    #expect(c.safety.maxTiltDegrees == 45 && c.safety.sensorTimeoutMilliseconds == 20)
+    #expect(c.safety.supervisor.maxTilt == Float(45 * Double.pi / 180) && c.safety.supervisor.sensorTimeout == 0.02)
     #expect(c.loop.rateHz == 200 && c.loop.overrunLimit == 5 && c.loop.realtimePriority == 0 && c.loop.cpu == -1)
     #expect(c.values.number("filter.madgwick.beta") == 0.1)
 }

@@ -5,6 +5,8 @@ import PoiseLoop
 import Foundation
 import Testing
 import PoiseMath
+import PoiseTick
+import PoiseSensors
 
 /// Simulated time whose host clock jumps once: the process was stopped (SIGSTOP, a frozen
 /// SD card, a swap storm) just before tick `stallTick` woke, for `gap` ns.
@@ -94,6 +96,45 @@ struct StallingClock: LoopClock {
         #expect(armedAfterFailsafe == 0)
     }
 
+    /// A brown-out mid-flight: the simulated chip goes back to its power-on values at 5 s.
+    /// The driver's checked registers find it within one round (one register a tick); in that
+    /// tick every output is safe with the reason `chipReset` and the register logged; the
+    /// driver re-configures the chip and samples flow again; the quadrotor does not re-arm.
+    @Test func aChipResetMidRunDrivesEveryOutputSafeAndTheQuadrotorDoesNotRearm() throws {
+        let config = try Self.configuration("sim-quad-x.yaml")
+        var loop = try SimulatedRig.quadrotor(config)
+        let safe = loop.core.mapper.safeCommands
+        let checkedCount = loop.board.driver.settings.configurationTable.count
+        var resetTick: UInt64? = nil
+        var found: (tick: UInt64, state: ArmState, outputsSafe: Bool, notices: SensorNotices)? = nil
+        var unsafeAfter = 0, arms = 0, samplesAfterRecovery = 0
+        loop.runVirtual(duration: 9) { loop, record in
+            if record.eventReason != .none, record.armState == .armed { arms += 1 }
+            if resetTick == nil, record.tickTime >= 5 {
+                #expect(record.armState == .armed)
+                loop.board.driver.bus.imu.powerOnReset()
+                resetTick = record.tick
+            } else if found == nil, record.eventReason == .chipReset {
+                found = (record.tick, record.armState, record.outputs == safe, record.sensorNotices)
+            } else if found != nil {
+                if record.outputs != safe { unsafeAfter += 1 }
+                if record.sampleValid, record.sensorState == .running { samplesAfterRecovery += 1 }
+            }
+        }
+        let reset = try #require(resetTick)
+        let f = try #require(found)
+        #expect(f.tick > reset && f.tick <= reset + UInt64(checkedCount))
+        #expect(f.state == .failsafe)
+        #expect(f.outputsSafe)
+        #expect(f.notices.kinds.contains(.chipReset))
+        let text = loop.board.driver.settings.messages(for: f.notices).map(\.text).joined()
+        #expect(text.hasPrefix("chip reset: "), "\(text)")
+        #expect(unsafeAfter == 0)
+        #expect(samplesAfterRecovery > 1000, "re-configured: samples flow again")
+        #expect(loop.board.driver.counters.chipResets == 1)
+        #expect(arms == 1)
+    }
+
     @Test func whenLevelIsRefusedForAQuadrotorWithItsLine() throws {
         #expect {
             _ = try Self.configuration("sim-quad-x.yaml", replacing: [("safety:\n", "safety:\n  rearm: when_level\n")])
@@ -103,7 +144,7 @@ struct StallingClock: LoopClock {
         }
         // The balancing robot may.
         let robot = try Self.configuration("sim-balancing-robot.yaml", replacing: [("safety:\n", "safety:\n  rearm: when_level\n")])
-        #expect(robot.safety.rearm == .whenLevel)
+        #expect(robot.safety.supervisor.rearm == .whenLevel)
     }
 
     static func switchRun(on: Double, off: Double) throws -> [(time: Double, state: ArmState, reason: SafetyReason)] {

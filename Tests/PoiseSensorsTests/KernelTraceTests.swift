@@ -108,16 +108,72 @@ private let burst = rdwr(.write(0x68, [0x3A]), .read(0x68, 15))
     #expect(Array(rig.mock.calls.prefix(expected.count)) == expected)
 }
 
-@Test func aRunningTickIsOneBurstAndTheMagnetometerWhenDue() throws {
-    var rig = try DriverOverI2CDev(settings: testSettings { $0.magnetometerInterval = 2 })
+private func checked(_ register: UInt8) -> SyscallMock.Call { rdwr(.write(0x68, [register]), .read(0x68, 1)) }
+
+@Test func aRunningTickIsOneBurstOneCheckedRegisterAndTheMagnetometerWhenDue() throws {
+    let settings = testSettings { $0.magnetometerInterval = 2 }
+    var rig = try DriverOverI2CDev(settings: settings)
     rig.start()
     let (first, firstCalls) = rig.tick()
     let (second, secondCalls) = rig.tick()
     #expect(first.sample != nil && second.sample != nil)
     let magnetometer = rdwr(.write(0x0C, [AK8963Register.status1.rawValue]), .read(0x0C, 8))
-    // Every tick starts with the burst; one tick in two adds the AK8963's ST1…ST2.
-    #expect([firstCalls, secondCalls].sorted { $0.count < $1.count } == [[burst], [burst, magnetometer]])
+    // Every tick starts with the burst and one configuration register read back; one tick
+    // in two adds the AK8963's ST1…ST2.
+    let registers = settings.configurationTable.map(\.register.rawValue)
+    let shortest = [firstCalls, secondCalls].sorted { $0.count < $1.count }
+    #expect(shortest[0].count == 2 && shortest[1].count == 3 && shortest[1].last == magnetometer)
+    #expect(firstCalls[0] == burst && secondCalls[0] == burst)
+    #expect(registers.contains { firstCalls[1] == checked($0) })
     #expect(abs((second.sample?.accelerometer.z ?? 0) - Float(Gravity.standard)) < 0.01)
+    // Round-robin: one round of ticks reads every register of the configuration table once.
+    var read: [UInt8] = []
+    for _ in registers {
+        let (_, calls) = rig.tick()
+        read += registers.filter { calls.contains(checked($0)) }
+    }
+    #expect(read.sorted() == registers.sorted())
+}
+
+/// A brown-out: the chip resets itself to its power-on values mid-run. Within one round of
+/// the checked registers the driver finds one changed, gives no sample in that tick, reports
+/// the register with its configured and read values (a typed fault), and re-configures.
+@Test func aChipThatResetsItselfIsFoundWithinOneRoundAndReconfigured() throws {
+    let settings = testSettings()
+    var rig = try DriverOverI2CDev(settings: settings)
+    rig.start()
+    _ = rig.tick()
+    rig.board.chip.powerOnReset()
+    let table = settings.configurationTable
+    var found: (tick: DriverTick, calls: [SyscallMock.Call])? = nil
+    for _ in table {
+        let (tick, calls) = rig.tick()
+        if tick.notices.kinds.contains(.chipReset) { found = (tick, calls); break }
+    }
+    let (tick, calls) = try #require(found)
+    #expect(tick.sample == nil)
+    #expect(tick.state == .lost)
+    #expect(calls.prefix(2) == [burst, checked(tick.notices.register)])
+    let setting = try #require(table.first { $0.register.rawValue == tick.notices.register })
+    #expect(tick.notices.expected == setting.value & setting.mask)
+    #expect(tick.notices.found & setting.mask != setting.value & setting.mask)
+    #expect(rig.driver.fault == .chipReset(register: setting.register.rawValue, expected: tick.notices.expected,
+                                           read: tick.notices.found))
+    let message = try #require(settings.messages(for: tick.notices).first)
+    #expect(message.error)
+    #expect(message.text.hasPrefix("chip reset: \(setting.register.datasheetName) (0x"))
+    #expect(message.text.contains("(\(setting.purpose))"))
+    #expect(rig.driver.counters.chipResets == 1)
+    // Re-configured after the re-initialisation interval (1 s = 100 ticks), then samples again.
+    var recovered = false
+    for _ in 0..<150 where !recovered {
+        let (next, _) = rig.tick()
+        recovered = next.sample != nil
+    }
+    #expect(recovered)
+    #expect(rig.driver.state == .running)
+    #expect(rig.driver.counters.reinitSuccesses == 1)
+    #expect(rig.driver.fault == nil)
 }
 
 @Test(arguments: [Errno.remoteIO, Errno(rawValue: 6) /* ENXIO */, .resourceTemporarilyUnavailable])

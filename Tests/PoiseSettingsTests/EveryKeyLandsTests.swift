@@ -1,4 +1,6 @@
+import Foundation
 import PoiseConfig
+import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
@@ -10,42 +12,10 @@ import Testing
 
 /// Every key of the schema, set in turn to a valid value other than the one it has, must
 /// change the settings the tick is built with — or, for the few keys that by design act
-/// outside the tick, the typed configuration section the loop reads them from. A key whose
-/// link to the settings is dropped validates, is documented and does nothing; this finds it.
+/// outside the tick (their binding says where: `.outsideTheTick("the recorder's ring")`), the
+/// typed configuration section the loop reads them from. A key whose link to the settings is
+/// dropped validates, is documented and does nothing; this finds it.
 @Suite struct EveryKeyLandsTests {
-    /// Keys that act outside the tick, with where they act: each must still change its section.
-    static let outsideTheTick: [String: String] = [
-        "board.profile": "loading: the profile's values stand in for the defaults",
-        "board.kind": "which board the loop opens",
-        "board.i2c_bus": "the bus the Linux board opens",
-        "board.i2c_clock_hz": "`poise check`'s bus budget",
-        "filter.magnetometer": "9D or 6D: which readings the loop hands the filter",
-        "controller.quad.throttle": "the setpoint source of the quad",
-        "controller.quad.setpoint_file": "the setpoint source of the quad",
-        "loop.realtime_priority": "the loop thread's scheduling",
-        "loop.cpu": "the loop thread's CPU",
-        "loop.lock_memory": "mlockall before the loop starts",
-        "loop.log_interval": "the statistics line",
-        "recording.ring_capacity": "the recorder's ring",
-        "recording.flush_interval": "the recorder's thread",
-        "recording.sync_interval": "the recorder's thread",
-        "safety.switch.chip": "the arming switch's line, read off the tick",
-        "safety.switch.line": "the arming switch's line, read off the tick",
-        "safety.switch.active_low": "the arming switch's line, read off the tick",
-        "safety.switch.bias": "the arming switch's line, read off the tick",
-        "safety.switch.debounce_ms": "the arming switch's debouncer, off the tick",
-        "simulation.switch_on_s": "the simulated world's arming switch",
-        "simulation.switch_off_s": "the simulated world's arming switch",
-        "simulation.plant": "the simulated world",
-        "simulation.motion": "the simulated world",
-        "simulation.initial_tilt_deg": "the simulated world",
-        "simulation.gust_torque": "the simulated world",
-        "simulation.gust_time": "the simulated world",
-        "simulation.gust_duration": "the simulated world",
-        "simulation.seed": "the simulated world",
-        "simulation.sensor_errors": "the simulated world",
-    ]
-
     /// What the tick runs with, by name: filter, sensor, calibration, outputs, core, telemetry.
     static func tickSettings(_ c: PoiseConfiguration) -> [String: String] {
         [
@@ -132,7 +102,7 @@ import Testing
     @Test(arguments: ConfigSchema.keys.filter { if case .list = $0.type { false } else { true } }.map(\.path))
     func keyChangesWhatTheTickRunsWith(_ path: String) throws {
         let key = try #require(ConfigSchema.key(path))
-        let outside = Self.outsideTheTick[path] != nil
+        let outside = key.actsOutsideTheTick != nil
         var landed = false
         for base in Self.bases {
             let current = try #require(base[path])
@@ -176,7 +146,7 @@ import Testing
         var byLanding: [[String]: [String]] = [:]
         for base in Self.bases {
             let before = Self.tickSettings(PoiseConfiguration(values: base)).mapValues { $0.split(separator: "\n") }
-            for key in ConfigSchema.keys where Self.outsideTheTick[key.path] == nil {
+            for key in ConfigSchema.keys where key.actsOutsideTheTick == nil {
                 if case .list = key.type { continue }
                 guard let current = base[key.path], let value = Self.other(key, than: current) else { continue }
                 var changed = base
@@ -198,12 +168,47 @@ import Testing
         }
     }
 
+    /// Every key of the committed reference table (docs/config.md, generated from the bindings)
+    /// is bound, and no other: the keys above come from the bindings, so a binding dropped
+    /// takes its key out of this suite's arguments too, and only a list written down
+    /// elsewhere notices. (Regenerating the table after dropping one is a visible diff.)
+    @Test func everyDocumentedKeyIsBound() throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appending(path: "docs/config.md"), encoding: .utf8)
+        let reference = try #require(docs.range(of: "## Key reference")).upperBound
+        let documented = Set(docs[reference...].split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+        })
+        var bound = Set<String>()
+        for key in ConfigSchema.keys where !key.deprecated {
+            bound.insert(key.path)
+            if case .list(let element) = key.type {
+                for inner in element where !inner.deprecated { bound.insert("\(key.path)[].\(inner.path)") }
+            }
+        }
+        #expect(documented.subtracting(bound).sorted() == [], "documented in docs/config.md but bound nowhere")
+        #expect(bound.subtracting(documented).sorted() == [], "bound but not in docs/config.md: regenerate it")
+        #expect(documented.count > 150)
+    }
+
     /// Adding a channel is what the list key does.
     @Test func channelListChangesTheOutputs() throws {
         var none = ConfigSchema.defaults
         none["outputs.channels"] = .list([])
         let base = try #require(Self.bases.first)
         #expect(Self.tickSettings(PoiseConfiguration(values: none)) != Self.tickSettings(PoiseConfiguration(values: base)))
+    }
+
+    /// The telemetry sender's and the supervisor's settings of an empty file are their own
+    /// defaults: the sender's are declared in a module the configuration cannot see, so this
+    /// pins the two equal; the supervisor's keys are bound to its settings directly.
+    @Test func telemetryAndSafetyDefaultsAreTheirOwn() {
+        #expect(TelemetrySettings(configuration: .default) == TelemetrySettings())
+        var safety = CoreConfiguration.safety(PoiseConfiguration.default)
+        safety.overrunLimit = SafetySettings().overrunLimit
+        #expect(safety == SafetySettings(maxTilt: .infinity, armTilt: .infinity))  // no controller: no tilt limit
+        #expect(PoiseConfiguration.default.safety.supervisor == SafetySettings())
     }
 
     /// The settings an empty file gives the filters are their own defaults, bit for bit:

@@ -123,6 +123,9 @@ loop:
   rate_hz: 50
   gyroscope_bias_time: 0.2
   lock_memory: false
+  # Tick overruns in a loaded host's emulated guest likewise (the overrun rule is tested in
+  # simulated time).
+  overrun_limit: 1000
 safety:
   arm_hold_s: 0.2
   # Software emulation under a loaded host wakes ticks tens of ms late now and then: the
@@ -141,11 +144,21 @@ YAML
   for r in 0x43 0x44 0x45 0x46 0x47 0x48; do $I2CSET -y "$bus" 0x68 $r 0x00; done
   # A live sensor: the stub's accelerometer z low byte changes all the time (else the driver
   # rightly calls repeated identical frames stuck data).
-  ( while [ ! -e /tmp/stop-toggle ]; do
-      $I2CSET -y "$bus" 0x68 0x40 0x01; usleep 3000; $I2CSET -y "$bus" 0x68 0x40 0x02; usleep 3000
-    done ) &
+  # (-f: while a kernel driver holds 0x68 in the device-taken-away test, the data stays alive.)
+  toggle() {
+    rm -f /tmp/stop-toggle
+    ( while [ ! -e /tmp/stop-toggle ]; do
+        $I2CSET -f -y "$bus" 0x68 0x40 0x01; usleep 3000; $I2CSET -f -y "$bus" 0x68 0x40 0x02; usleep 3000
+      done ) &
+  }
+  toggle
   $poise run --config "$config" --duration 60 --record /tmp/run.csv > "$results/gpio-run.log" 2>&1 &
   runner=$!
+  wait_log() {  # wait_log FILE PATTERN SECONDS: the reporter thread prints a moment after the tick
+    i=0
+    while [ $i -lt $(( $3 * 10 )) ]; do grep -qE "$2" "$1" && return 0; usleep 100000; i=$((i + 1)); done
+    return 1
+  }
   wait_for() {  # wait_for LINE VALUE SECONDS
     i=0
     while [ $i -lt $(( $3 * 10 )) ]; do [ "$(level "$1")" = "$2" ] && return 0; usleep 100000; i=$((i + 1)); done
@@ -165,6 +178,38 @@ YAML
   # Armed once the estimate is ready: the armed LED lights, the fault LED goes out.
   if wait_for 1 1 30 && [ "$(level 2)" = 0 ]; then pass gpio-armed-drives-lines
   else fail gpio-armed-drives-lines "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' ')"; fi
+  # A chip reset (a brown-out: its configuration registers back at their power-on values,
+  # written here by hand): the driver re-reads one configuration register per tick, so within
+  # one round it finds one changed → failsafe with the register named → re-configured after
+  # its re-initialisation interval (1 s) → armed again (rearm: when_level).
+  $I2CSET -f -y "$bus" 0x68 0x1a 0x00; $I2CSET -f -y "$bus" 0x68 0x1b 0x00; $I2CSET -f -y "$bus" 0x68 0x1c 0x00
+  # (The lines' safe levels in that very tick are the simulated-board test's; here the log
+  # says which tick did it: the failsafe transition and the register, then the recovery.)
+  if wait_log "$results/gpio-run.log" "chip reset: (CONFIG|GYRO_CONFIG|ACCEL_CONFIG) \(0x1[ABC]\) reads 0x00, configured 0x" 30 \
+     && grep -q "failsafe — sensor chip reset" "$results/gpio-run.log" \
+     && wait_for 1 1 30 && wait_for 2 0 5 && [ "$($I2CGET -f -y "$bus" 0x68 0x1b)" = 0x18 ] \
+     && wait_log "$results/gpio-run.log" "sensor recovered after re-initialisation \(was: chip reset" 10; then
+    pass whole-loop-chip-reset
+  else
+    fail whole-loop-chip-reset "levels armed=$(level 1) fault=$(level 2); GYRO_CONFIG $($I2CGET -f -y "$bus" 0x68 0x1b); $(grep -E 'chip reset|failsafe|armed' "$results/gpio-run.log" | tail -4 | tr '\n' ' ')"
+  fi
+  # The device taken away: a kernel driver (at24) claims 0x68, so i2c-dev refuses poise's
+  # I2C_SLAVE with EBUSY (it re-selects 0x68 after each magnetometer read; i2c-stub itself
+  # cannot be unloaded while poise holds /dev/i2c-N open). Every output safe at once, the
+  # kernel's error logged; when the device returns (the kernel driver's client deleted), the
+  # driver re-initialises and the robot arms again.
+  modprobe at24 2>> "$results/gpio-taken.log"
+  echo 24c02 0x68 > "/sys/bus/i2c/devices/i2c-$bus/new_device" 2>> "$results/gpio-taken.log"
+  if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ] && grep -q "failsafe — sensor lost" "$results/gpio-run.log" \
+     && grep -q "Device or resource busy (EBUSY)" "$results/gpio-run.log"; then
+    echo 0x68 > "/sys/bus/i2c/devices/i2c-$bus/delete_device"
+    if wait_for 1 1 30 && [ "$(level 2)" = 0 ]; then pass i2c-device-taken-away-and-back
+    else fail i2c-device-taken-away-and-back "not re-armed after the device returned: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' ')"; fi
+  else
+    echo 0x68 > "/sys/bus/i2c/devices/i2c-$bus/delete_device" 2>/dev/null
+    dmesg | tail -5 >> "$results/gpio-taken.log"
+    fail i2c-device-taken-away-and-back "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' '); $(tail -2 "$results/gpio-taken.log" | tr '\n' ' ')"
+  fi
   # The sensor's data freezes (stuck data → lost): disarm, every line back to its safe value.
   touch /tmp/stop-toggle
   if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ]; then pass gpio-disarm-drives-lines-safe
@@ -182,5 +227,41 @@ YAML
     fail whole-loop-sigterm-and-replay "exit $status; last row: $last; $(tail -2 "$results/gpio-run.log" | tr '\n' ' ')"
   fi
   cp /tmp/run.csv "$results/run.csv" 2>/dev/null
+
+  # The arming switch (safety.arm_source: switch) on gpio-sim line 5, its level set by the
+  # simulated line's pull: the outputs stay safe until the switch goes off → on while every
+  # arming condition holds, and turning it off disarms at once. (Stall-tolerant as above;
+  # the switch needs no rearm rule: a new off → on arms again.)
+  switch_pull() { echo "$1" > "$lines/sim_gpio5/pull"; }
+  switch_pull pull-down
+  awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" } else print }' \
+    "$config" > /tmp/switch.yaml
+  toggle
+  $poise run --config /tmp/switch.yaml --duration 60 > "$results/switch-run.log" 2>&1 &
+  runner=$!
+  # Started (the fault LED lit: every line at its safe value), then ready after the bias and
+  # hold times (0.2 s each, seconds in a slow guest) — but the switch is off: not armed.
+  if wait_for 2 1 60 && sleep 3 && [ "$(level 1)" = 0 ]; then
+    # Off → on arms once the conditions hold; an edge before they do is ignored (the rule), so
+    # in a guest too slow to know when they do, the switch is cycled until it arms.
+    tries=0
+    while [ $tries -lt 5 ]; do
+      switch_pull pull-up
+      wait_for 1 1 10 && break
+      switch_pull pull-down; usleep 500000; tries=$((tries + 1))
+    done
+    if [ "$(level 1)" = 1 ] && [ "$(level 2)" = 0 ] && wait_log "$results/switch-run.log" "armed — arming switch on" 10; then
+      switch_pull pull-down
+      if wait_for 1 0 10 && wait_log "$results/switch-run.log" "disarmed — arming switch off" 10; then pass gpio-arming-switch
+      else fail gpio-arming-switch "switch off did not disarm: armed=$(level 1); $(tail -2 "$results/switch-run.log" | tr '\n' ' ')"; fi
+    else
+      fail gpio-arming-switch "switch on did not arm: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/switch-run.log" | tr '\n' ' ')"
+    fi
+  else
+    fail gpio-arming-switch "not started, or armed without the switch: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/switch-run.log" | tr '\n' ' ')"
+  fi
+  kill -TERM $runner
+  wait $runner
+  touch /tmp/stop-toggle
 fi
 echo "done" >> "$results/guest.done"

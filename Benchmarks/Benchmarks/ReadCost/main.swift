@@ -1,6 +1,9 @@
 // Instruction counts for "update, then read the attitude" per 9D sample, under callgrind.
 //
 //   ReadCost TRACE              runs every measured loop once over the trace's samples
+//   ReadCost TRACE --time N     times "update, then read" per sample, best of N passes each
+//                               (wall clock, for side-by-side runs against another program
+//                               on the same trace; not a callgrind count)
 //
 // `scripts/bench-read` runs this under `valgrind --tool=callgrind` and counts only the
 // instructions inside each `measure…` function (`--toggle-collect`), divided by the number of
@@ -63,12 +66,39 @@ func measureMadgwickUpdate(_ r: Recording) -> Quaternion { measure(MadgwickFilte
 @inline(never) @_silgen_name("readcost_madgwick_update_read")
 func measureMadgwickUpdateRead(_ r: Recording) -> Quaternion { measure(MadgwickFilter(settings: .default), r, read: true) }
 
+/// Seconds on the monotonic clock.
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+/// The best time per sample, ns, of `passes` runs of `loop` over `r`.
+func bestTime(_ passes: Int, _ r: Recording, _ loop: (Recording) -> Quaternion) -> Double {
+    var best = Double.infinity
+    for _ in 0..<passes {
+        let start = now()
+        consume(loop(r))
+        best = min(best, (now() - start) * 1e9 / Double(r.samples.count))
+    }
+    return best
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-    print("usage: ReadCost TRACE   (run under callgrind by scripts/bench-read)")
+let passes = arguments.count == 4 && arguments[2] == "--time" ? Int(arguments[3]) : nil
+guard arguments.count == 2 || passes != nil else {
+    print("usage: ReadCost TRACE [--time PASSES]   (run under callgrind by scripts/bench-read)")
     exit(2)
 }
 let recording = try load(arguments[1])
+if let passes {
+    let madgwick = bestTime(passes, recording, measureMadgwickUpdateRead)
+    let poise = bestTime(passes, recording, measurePoiseUpdateRead)
+    print("samples \(recording.samples.count)")
+    print("madgwick update+read ns/sample \(madgwick)")
+    print("poise update+read ns/sample \(poise)")
+    exit(0)
+}
 consume(measurePoiseUpdate(recording))
 consume(measurePoiseUpdateRead(recording))
 consume(measureMadgwickUpdate(recording))

@@ -24,4 +24,12 @@ public protocol LoopClock {
     var stopTime: Double { get }
     /// Deadlines skipped after overruns.
     var skippedDeadlines: Int { get }
+    /// The host stops for `seconds` before the next tick (a rehearsed stall): a real clock
+    /// sleeps that long, a virtual one jumps, and the next tick wakes that late.
+    mutating func stall(seconds: Double)
+}
+
+extension LoopClock {
+    /// Clocks that cannot stall (test clocks) ignore it.
+    public mutating func stall(seconds: Double) {}
 }

@@ -43,4 +43,9 @@ public struct RealTimeClock: LoopClock {
     public var nextTickTime: Double { Double(scheduler.deadline + period - origin) * 1e-9 }
 
     public var skippedDeadlines: Int { scheduler.skippedDeadlines }
+
+    /// Really stops: the next deadline passes while asleep, as in a frozen process.
+    public mutating func stall(seconds: Double) {
+        sleepUntil(monotonicNanoseconds() + Int64((seconds * 1e9).rounded()))
+    }
 }

@@ -5,6 +5,8 @@ public struct VirtualClock: LoopClock {
     let rateHz: Double
     let ticks: Int
     var index = -1
+    /// How late the next tick wakes after a rehearsed stall, ns.
+    var pendingLateness: Int64 = 0
 
     /// `duration` s of ticks at `rateHz`; the last of them is the stopping tick.
     public init(rateHz: Double, duration: Double) {
@@ -16,7 +18,8 @@ public struct VirtualClock: LoopClock {
 
     public mutating func waitForNextTick() -> (time: Double, lateness: Int64) {
         index += 1
-        return (Double(index) / rateHz, 0)
+        defer { pendingLateness = 0 }
+        return (Double(index) / rateHz, pendingLateness)
     }
 
     public func timestamp() -> Int64 { 0 }
@@ -28,4 +31,12 @@ public struct VirtualClock: LoopClock {
     public var stopTime: Double { Double(ticks - 1) / rateHz }
 
     public var skippedDeadlines: Int { 0 }
+
+    /// Jumps: the next tick comes `seconds` (rounded to whole periods) later than due, and
+    /// says it woke that late; the world moves through the gap under the last outputs.
+    public mutating func stall(seconds: Double) {
+        let periods = Int((seconds * rateHz).rounded())
+        index += periods
+        pendingLateness += Int64((Double(periods) / rateHz * 1e9).rounded())
+    }
 }

@@ -26,6 +26,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public var armSwitch: SimulatedSwitchLine?
     /// The time of the last reading, s.
     var lastReadingTime = -Double.infinity
+    /// Faults to rehearse (`simulation.faults`), applied as the world's time passes them.
+    public var faultSchedule = SimulatedFaultSchedule()
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -45,6 +47,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         updateReadback()
         world.advance(to: time, outputs: readback, wiring: wiring)
         driver.bus.imu.motion = world.motion
+        if !faultSchedule.isEmpty { applyFaults(from: worldTime, to: time) }
         driver.bus.advance(to: time)
         worldTime = time
         truth = world.truth
