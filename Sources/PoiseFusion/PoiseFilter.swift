@@ -212,10 +212,13 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            var acceleration = sample.accelerometer
-            if compensatesLeverArm { acceleration = leverCompensated(acceleration, rate: rate, dt: dt) }
-            updateInclination(acceleration, measured: sample.accelerometer, gyroscope: gyroscope, dt: dt,
-                              flags: &newFlags)
+            if compensatesLeverArm {
+                updateInclinationAtLeverArm(sample.accelerometer, rate: rate, gyroscope: gyroscope, dt: dt,
+                                            flags: &newFlags)
+            } else {
+                updateInclination(sample.accelerometer, measured: sample.accelerometer, gyroscope: gyroscope,
+                                  dt: dt, flags: &newFlags)
+            }
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
