@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "PoiseMotion", targets: ["PoiseMotion"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
+        .library(name: "PoiseSpectrum", targets: ["PoiseSpectrum"]),
         .library(name: "PoiseTick", targets: ["PoiseTick"]),
         .library(name: "PoiseHAL", targets: ["PoiseHAL"]),
         .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
@@ -66,6 +67,9 @@ let package = Package(
         .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
+        // Spectra of recordings (FFT, Welch, peaks, throttle slices) and the gyroscope filters'
+        // response for `poise spectrum`; offline only.
+        .target(name: "PoiseSpectrum", dependencies: ["PoiseFusion", "PoisePlot"], linkerSettings: [.linkedLibrary("m")]),
 
         // ---- The tick contract: what one tick reads, computes and hands on, and the board
         // interface both backends implement. Drivers, telemetry and the loop build on it.
@@ -150,7 +154,7 @@ let package = Package(
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
             "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
-            "PoiseSimulation", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -172,9 +176,10 @@ let package = Package(
         .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
+        .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseTick"]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTick"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ extension ConfigSchema {
         ConfigGroup("filter.mahony", doc: "Mahony explicit complementary filter."),
         ConfigGroup("filter.mekf", doc: "Multiplicative extended Kalman filter: noise densities."),
         ConfigGroup("filter.poise", doc: "Poise filter (VQF-style): time constants, bias estimation, disturbance rejection."),
-    ]
+    ] + gyroFilterGroups
 
     static let filterKeys: [ConfigKey] = PoiseConfiguration.Filter.bindings.map(\.key)
 

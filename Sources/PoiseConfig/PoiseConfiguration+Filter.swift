@@ -13,6 +13,8 @@ extension PoiseConfiguration {
         public var mahony = MahonyFilter.Settings.default
         public var mekf = MultiplicativeKalmanFilter.Settings.default
         public var poise = PoiseFilter.Settings.default
+        /// `filter.gyro`: the gyroscope's low-pass and notches.
+        public var gyro = GyroFilterSettings.default
 
         /// The filter settings follow from the values the configuration compares as a whole.
         public static func == (a: Filter, b: Filter) -> Bool {
@@ -35,5 +37,6 @@ extension PoiseConfiguration.Filter {
         return choice + ConfigSchema.complementaryBindings.map { $0.lifted(\.complementary) }
             + ConfigSchema.madgwickBindings.map { $0.lifted(\.madgwick) } + ConfigSchema.mahonyBindings.map { $0.lifted(\.mahony) }
             + ConfigSchema.mekfBindings.map { $0.lifted(\.mekf) } + ConfigSchema.poiseBindings.map { $0.lifted(\.poise) }
+            + ConfigSchema.gyroFilterBindings.map { $0.lifted(\.gyro) }
     }()
 }

@@ -64,6 +64,9 @@ public struct SafetyInputs: Sendable {
     public var sensorFailed: Bool
     /// The filter has converged (no longer initialising) and the start-up gyroscope bias is known.
     public var estimatorReady: Bool
+    /// The filter's attitude is established: not lost to gyroscope clipping, a stall or a
+    /// failsafe since the accelerometer last confirmed it (`FilterFlags.notConverged` clear).
+    public var attitudeConverged: Bool
     /// Angle between body z and world vertical, rad.
     public var tilt: Float
     public var attitudeFinite: Bool
@@ -81,7 +84,7 @@ public struct SafetyInputs: Sendable {
 
     @inlinable
     public init(time: Double, freshSample: Bool = true, sensorFailed: Bool = false, estimatorReady: Bool = true,
-                tilt: Float = 0, attitudeFinite: Bool = true, commandFinite: Bool = true, overrunStreak: Int = 0,
+                attitudeConverged: Bool = true, tilt: Float = 0, attitudeFinite: Bool = true, commandFinite: Bool = true, overrunStreak: Int = 0,
                 stopRequested: Bool = false, unexpectedError: Bool = false, stalled: Bool = false,
                 armSwitch: Bool = false, chipReset: Bool = false) {
         self.chipReset = chipReset
@@ -91,6 +94,7 @@ public struct SafetyInputs: Sendable {
         self.freshSample = freshSample
         self.sensorFailed = sensorFailed
         self.estimatorReady = estimatorReady
+        self.attitudeConverged = attitudeConverged
         self.tilt = tilt
         self.attitudeFinite = attitudeFinite
         self.commandFinite = commandFinite
@@ -164,7 +168,8 @@ public struct ArmingSupervisor: Sendable {
             let mayArm = useSwitch || (settings.autoArm && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
-            } else if fault == nil && mayArm && inputs.estimatorReady && inputs.tilt <= settings.armTilt {
+            } else if fault == nil && mayArm && inputs.estimatorReady && inputs.attitudeConverged
+                        && inputs.tilt <= settings.armTilt {
                 if conditionsSince.isNaN { conditionsSince = inputs.time }
                 let held = inputs.time - conditionsSince >= settings.armHoldTime
                 if useSwitch {

@@ -19,6 +19,17 @@ public protocol AttitudeFilter: Sendable {
     /// Bad input never poisons the state: see `SampleScreen`.
     mutating func update(_ sample: InertialSample, dt: Float)
 
+    /// The attitude can no longer be trusted (the gyroscope clipped, the loop stalled, the
+    /// outputs failed safe): report `notConverged` until the accelerometer has established it
+    /// again. The default filter also reads clipping from the sample itself.
+    mutating func loseConvergence()
+
+    /// One sample's convergence test, called after `update` (by `updateTrackingConvergence`,
+    /// as the tick does), so that the update itself pays nothing for it; a test of one Float
+    /// while converged. Filters that track convergence in `update` (the default filter) leave
+    /// it empty.
+    mutating func trackConvergence(_ sample: InertialSample, dt: Float)
+
     /// Body-to-world attitude (world = ENU: x east, y north, z up; heading arbitrary in 6D).
     var attitude: Quaternion { get }
 
@@ -88,4 +99,23 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     /// Computed and inlinable: the loop's checked tick sets it, and a stored static of another
     /// module is reached through a lazily initialised global (a one-time lock).
     @inlinable public static var stale: FilterFlags { FilterFlags(rawValue: 1 << 7) }
+    /// The attitude is not established: the gyroscope clipped, the loop stalled or the outputs
+    /// failed safe, and the accelerometer has not yet agreed with the estimate long enough at
+    /// near rest (see `AttitudeConvergence`). Arming waits for it to clear. Computed, like
+    /// `stale`, because the checked tick reads it.
+    @inlinable public static var notConverged: FilterFlags { FilterFlags(rawValue: 1 << 8) }
+}
+
+extension AttitudeFilter {
+    @inlinable
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {}
+
+    /// `update` with what the tick adds for convergence: a clipped gyroscope loses it, and
+    /// while it is lost each sample is tested.
+    @inlinable @inline(__always)
+    public mutating func updateTrackingConvergence(_ sample: InertialSample, dt: Float) {
+        if sample.gyroscopeClipped { loseConvergence() }
+        update(sample, dt: dt)
+        trackConvergence(sample, dt: dt)
+    }
 }

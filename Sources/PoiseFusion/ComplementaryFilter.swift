@@ -34,6 +34,8 @@ public struct ComplementaryFilter: AttitudeFilter {
     public var settings: Settings
     public private(set) var attitude: Quaternion
     public private(set) var status: FilterStatus
+    /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// False until the first valid accelerometer sample has set the attitude.
     @usableFromInline var aligned: Bool
 
@@ -57,7 +59,7 @@ public struct ComplementaryFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer { status.flags = flags }
+        defer { status.flags = convergence.isConverged ? flags : flags.union(.notConverged) }
         guard input.usable else { return }
 
         if !aligned {
@@ -100,5 +102,25 @@ public struct ComplementaryFilter: AttitudeFilter {
             }
         }
         attitude = StartupAlignment.sanitised(next, fallback: predicted)
+    }
+}
+
+extension ComplementaryFilter {
+    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func loseConvergence() {
+        convergence.lose()
+        status.flags.insert(.notConverged)
+    }
+
+    /// While not converged (`updateTrackingConvergence` calls it after the update).
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: attitude, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

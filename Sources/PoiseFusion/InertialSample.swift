@@ -9,11 +9,16 @@ public struct InertialSample: Sendable, Equatable {
     public var gyroscope: SIMD3<Float>
     /// Magnetic flux density, µT; `nil` when there is no new magnetometer reading.
     public var magnetometer: SIMD3<Float>?
+    /// A gyroscope axis read at (or within a few counts of) the end of its range: the true
+    /// rate may have been larger, so the integrated attitude may be wrong by any amount.
+    public var gyroscopeClipped: Bool
 
     @inlinable
-    public init(accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>, magnetometer: SIMD3<Float>? = nil) {
+    public init(accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>, magnetometer: SIMD3<Float>? = nil,
+                gyroscopeClipped: Bool = false) {
         self.accelerometer = accelerometer
         self.gyroscope = gyroscope
         self.magnetometer = magnetometer
+        self.gyroscopeClipped = gyroscopeClipped
     }
 }

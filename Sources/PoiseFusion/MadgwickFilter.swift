@@ -47,6 +47,8 @@ public struct MadgwickFilter: AttitudeFilter {
     /// `northWestUpToENU ⊗ state`, kept by `update` and `reset`.
     @usableFromInline var output: Quaternion
     public private(set) var status: FilterStatus
+    /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
     @usableFromInline var state: Quaternion
     @usableFromInline var aligned: Bool
@@ -300,5 +302,26 @@ public struct MadgwickFilter: AttitudeFilter {
     @inlinable
     static var northWestUpToENU: Quaternion {
         Quaternion(w: 0.70710678, x: 0, y: 0, z: 0.70710678)
+    }
+}
+
+extension MadgwickFilter {
+    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func loseConvergence() {
+        convergence.lose()
+        status.flags.insert(.notConverged)
+    }
+
+    /// While not converged (`updateTrackingConvergence` calls it after the update). The update
+    /// itself keeps `status.flags` as set here until its next write of them.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: output, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

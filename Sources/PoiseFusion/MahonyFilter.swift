@@ -35,6 +35,8 @@ public struct MahonyFilter: AttitudeFilter {
     public var settings: Settings
     public private(set) var attitude: Quaternion
     public private(set) var status: FilterStatus
+    /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// The integral feedback term, rad/s (added to the gyroscope rate).
     @usableFromInline var integral: SIMD3<Float>
     @usableFromInline var aligned: Bool
@@ -60,7 +62,7 @@ public struct MahonyFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer { status.flags = flags }
+        defer { status.flags = convergence.isConverged ? flags : flags.union(.notConverged) }
         guard input.usable else { return }
 
         if !aligned {
@@ -96,5 +98,25 @@ public struct MahonyFilter: AttitudeFilter {
         attitude = StartupAlignment.sanitised(next, fallback: attitude)
         if !(integral * 0 == .zero) { integral = .zero }
         status.gyroscopeBias = -integral
+    }
+}
+
+extension MahonyFilter {
+    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func loseConvergence() {
+        convergence.lose()
+        status.flags.insert(.notConverged)
+    }
+
+    /// While not converged (`updateTrackingConvergence` calls it after the update).
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: attitude, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

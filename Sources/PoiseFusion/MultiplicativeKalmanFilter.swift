@@ -89,6 +89,8 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
     public var settings: Settings
     public private(set) var attitude: Quaternion
     public private(set) var status: FilterStatus
+    /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
+    @usableFromInline var convergence = AttitudeConvergence()
     @usableFromInline var bias: SIMD3<Float>
     @usableFromInline var covariance: ErrorCovariance
     @usableFromInline var aligned: Bool
@@ -132,7 +134,7 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) {
         var flags = FilterFlags(rawValue: 0)
         let input = settings.screen.screen(sample, dt: dt, status: &status, flags: &flags)
-        defer { status.flags = flags }
+        defer { status.flags = convergence.isConverged ? flags : flags.union(.notConverged) }
         guard input.usable else { return }
 
         if !aligned {
@@ -272,5 +274,25 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
         let steady = dot(dg, dg) < 0.035 * 0.035 && dot(da, da) < 0.5 * 0.5 && dot(moving, moving) < 0.035 * 0.035
         steadyTime = steady ? steadyTime + dt : 0
         return steadyTime >= settings.restTime
+    }
+}
+
+extension MultiplicativeKalmanFilter {
+    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func loseConvergence() {
+        convergence.lose()
+        status.flags.insert(.notConverged)
+    }
+
+    /// While not converged (`updateTrackingConvergence` calls it after the update).
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
+        convergence.update(sample, attitude: attitude, dt: dt)
+        status.flags = convergence.marking(status.flags)
     }
 }

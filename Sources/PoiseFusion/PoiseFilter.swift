@@ -31,6 +31,9 @@ import PoiseMath
 ///    from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
+/// 6. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
+///    the accelerometer agrees with it near rest; meanwhile near-rest samples re-align the
+///    filtered gravity at once (see `PoiseFilter+Convergence.swift`).
 ///
 /// Start-up: the filters average their first inputs (for τ), so the first sample already
 /// gives a level attitude and a heading, refined as more arrive (`.initialising` meanwhile).
@@ -99,6 +102,9 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline let compensatesLeverArm: Bool
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
+    /// Whether the attitude is established (one Float; the re-alignment counts its samples in
+    /// the inertial low-pass's idle start-up count).
+    @usableFromInline var convergence = AttitudeConvergence()
     /// `1 / magnetometerTimeConstant`, 1/s.
     @usableFromInline let inverseMagnetometerTimeConstant: Float
     /// Bias measurement variances times their correlation time, (°/s)²·s (see `init`).
@@ -212,6 +218,12 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
+            // Tested once: the re-establishing steps are out of line, and the common path pays
+            // a compare and two branches (7 instructions a sample by `scripts/bench-read`; a
+            // second copy of the inclination update for the other path cost 85). The lever arm
+            // likewise: the default pays the `compensatesLeverArm` branch only.
+            let established = convergence.isConverged
+            if !established { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
             if compensatesLeverArm {
                 updateInclinationAtLeverArm(sample.accelerometer, rate: rate, gyroscope: gyroscope, dt: dt,
                                             flags: &newFlags)
@@ -219,9 +231,13 @@ public struct PoiseFilter: AttitudeFilter {
                 updateInclination(sample.accelerometer, measured: sample.accelerometer, gyroscope: gyroscope,
                                   dt: dt, flags: &newFlags)
             }
+            if !established, !establish(sample.accelerometer, gyroscope: gyroscope, dt: dt) {
+                newFlags.insert(.notConverged)
+            }
         } else {
             rest.interrupt()
             earthAttitude = Self.renormalized(inclinationCorrection * gyroscopeAttitude)
+            if !convergence.isConverged { newFlags.insert(.notConverged) }
         }
         if accelerationFilter.isAveraging { newFlags.insert(.initialising) }
 
@@ -274,7 +290,8 @@ extension PoiseFilter {
 
     /// Flags that stay set across a skipped sample.
     @inlinable static var persistentFlags: FilterFlags {
-        FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue)
+        FilterFlags(rawValue: FilterFlags.initialising.rawValue | FilterFlags.magneticDisturbance.rawValue
+                    | FilterFlags.notConverged.rawValue)
     }
 
     /// The rotation by the rotation vector `v` (rad): below 0.25 rad (one sample at up to

@@ -1,5 +1,6 @@
 import Glibc
 import PoiseControl
+import PoiseFusion
 import PoiseMath
 import PoiseReplay
 import PoiseSensors
@@ -118,6 +119,8 @@ public final class TickReporter: @unchecked Sendable {
     }
 
     var recordsSeen = 0
+    /// The previous record's estimate was established (`notConverged` clear).
+    var wasConverged = true
 
     func handle(_ r: TickRecord) {
         latest = r
@@ -134,6 +137,12 @@ public final class TickReporter: @unchecked Sendable {
             let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
                 ?? "\(state.name) — \(reason.text)"
             printToStandardError("poise: \(format(r.time)) s: \(words)\n")
+        }
+        let converged = !r.filterFlags.contains(.notConverged)
+        if converged != wasConverged {
+            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
+            printToStandardError("poise: \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
+            wasConverged = converged
         }
         if !r.sensorNotices.isEmpty {
             let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
@@ -178,7 +187,8 @@ public final class TickReporter: @unchecked Sendable {
 
     func statusText(_ r: TickRecord) -> String {
         let e = EulerAngles(r.attitude)
-        let state = r.armState.name.description
+        var state = r.armState.name.description
+        if r.armState != .armed && r.filterFlags.contains(.notConverged) { state += " (waiting — filter not converged)" }
         var text = "t \(format(r.time)) s  \(state)  pitch \(Self.angle(e.pitch))  roll \(Self.angle(e.roll))  yaw \(Self.angle(e.yaw))"
         for index in 0..<min(settings.channelNames.count, r.outputs.count) {
             let v = r.outputs[index]

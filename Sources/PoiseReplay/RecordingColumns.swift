@@ -10,7 +10,10 @@ import PoiseTraces
 /// - `tick_t` (the tick's scheduled time), `sample` (1: a new sample this tick; 0: the
 ///   sensor cells hold 0), `read_failed`, `sensor_state` (0 starting, 1 running, 2 lost),
 ///   `overrun_streak`, `stop`, `output_fault` — what the tick function saw besides the
-///   sample, so `poise replay` re-runs the same ticks;
+///   sample, so `poise replay` re-runs the same ticks; `gyro_clipped` (1: a gyroscope axis
+///   at the end of its range) and `stall_ms` (how late a stalled tick woke, 0 otherwise),
+///   which make the filter re-establish its attitude (recordings without them replay as if
+///   both were 0, a stall then taken from the `event` of an armed tick);
 /// - `est_qw…est_qz`: the estimate (body-to-ENU); `arm`: 0 disarmed, 1 armed, 2 failsafe;
 ///   `event`: the `SafetyReason` of a transition this tick;
 /// - `out_NAME` per output channel: µs of high time per period (PWM, PCA9685) or the
@@ -26,7 +29,7 @@ public struct RecordingColumns: Sendable {
         if magnetometer { names += ["mx", "my", "mz"] }
         if truth { names += ["qw", "qx", "qy", "qz"] }
         names += ["tick_t", "sample", "read_failed", "sensor_state", "overrun_streak", "stop", "output_fault",
-                  "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
+                  "gyro_clipped", "stall_ms", "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
         names += channels.map { "out_" + $0.name }
         self.names = names
         channelIsPulse = channels.map { if case .gpio = $0.hardware { false } else { true } }
@@ -57,6 +60,8 @@ public struct RecordingColumns: Sendable {
         writer.append(Double(r.overrunStreak))
         writer.append(Double(r.stopRequested ? 1 : 0))
         writer.append(Double(r.outputFaulted ? 1 : 0))
+        writer.append(Double(r.gyroscopeClipped ? 1 : 0))
+        writer.append(Double(r.stallNanoseconds) / 1e6)
         writer.append(r.attitude.w); writer.append(r.attitude.x); writer.append(r.attitude.y); writer.append(r.attitude.z)
         writer.append(Double(r.armState.rawValue))
         writer.append(Double(r.eventReason.rawValue))

@@ -54,6 +54,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
         let tickTime = column("tick_t"), sampleFlag = column("sample"), readFailed = column("read_failed")
         let sensorState = column("sensor_state"), overrun = column("overrun_streak"), stop = column("stop")
         let outputFault = column("output_fault"), event = column("event")
+        let clipped = column("gyro_clipped"), stall = column("stall_ms")
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
         var ticks = 0, samples = 0
         while let row = try reader.next() {
@@ -66,7 +67,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
             if hasSample {
                 sample = SensorSample(accelerometer: row.accelerometer, gyroscope: row.gyroscope,
                                       magnetometer: row.magnetometer, magnetometerIsNew: false, temperature: 0,
-                                      saturated: false)
+                                      saturated: false, gyroscopeClipped: try value(clipped, 0) != 0)
                 samples += 1
             }
             var reading = SensorReading(sample: sample, time: row.time, state: state,
@@ -77,8 +78,13 @@ struct TickReplayWork: FilterWork, ~Copyable {
             status.overrunStreak = Int(try value(overrun, 0))
             status.stopRequested = try value(stop, 0) != 0
             status.unexpectedError = try value(outputFault, 0) != 0
-            // A stall acts only on an armed tick, where it is the recorded event.
-            if try value(event, 0) == Double(SafetyReason.stall.rawValue) { status.stallNanoseconds = 1 }
+            // A stall as recorded; before `stall_ms` was, it is known only where it was the event
+            // (an armed tick).
+            if stall >= 0 {
+                status.stallNanoseconds = Int64((try value(stall, 0) * 1e6).rounded())
+            } else if try value(event, 0) == Double(SafetyReason.stall.rawValue) {
+                status.stallNanoseconds = 1
+            }
             // The driver's chip-reset notice is not recorded; the event it caused is.
             if try value(event, 0) == Double(SafetyReason.chipReset.rawValue) { reading.notices.kinds.insert(.chipReset) }
             status.quadSetpoint = setpoints.value(at: now)

@@ -45,13 +45,19 @@ public struct InertialReading: Sendable, Equatable {
     public var temperature: Float
     /// An accel or gyro axis sat at the end of its range.
     public var saturated: Bool
+    /// A gyroscope axis read within 16 counts of either end of its range
+    /// (whatever `gyro_range` is configured): the rate may have been larger, and the attitude
+    /// integrated from it may be wrong by any amount.
+    public var gyroscopeClipped: Bool
 
     @inlinable
-    public init(accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>, temperature: Float, saturated: Bool) {
+    public init(accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>, temperature: Float, saturated: Bool,
+                gyroscopeClipped: Bool = false) {
         self.accelerometer = accelerometer
         self.gyroscope = gyroscope
         self.temperature = temperature
         self.saturated = saturated
+        self.gyroscopeClipped = gyroscopeClipped
     }
 }
 
@@ -71,11 +77,16 @@ public func decodeInertialBurst(_ bytes: borrowing MPU9250Burst, scale: Inertial
     // A reading at either end of the 16-bit range means the true value may be larger.
     let low = SIMD3<Float>(repeating: -32767), high = SIMD3<Float>(repeating: 32767)
     let saturated = any((accel .<= low) .| (accel .>= high) .| (gyro .<= low) .| (gyro .>= high))
+    // Clipping is judged a few counts inside the ends: a rate beyond the range reads the end
+    // value plus the chip's noise, which may pull it just inside.
+    // 16 counts: 0.05 % of full scale (0.1 °/s at ±250 °/s, 1 °/s at ±2000 °/s).
+    let clip = SIMD3<Float>(repeating: 32767 - 16)
+    let clipped = any((gyro .<= -clip) .| (gyro .>= clip))
     return InertialReading(
         accelerometer: mapChipToBody(accel * scale.accelerometer, scale.mounting),
         gyroscope: mapChipToBody(gyro * scale.gyroscope, scale.mounting),
         temperature: temperatureRaw / scale.temperatureSensitivity + scale.temperatureOffset,
-        saturated: saturated)
+        saturated: saturated, gyroscopeClipped: clipped)
 }
 
 

@@ -293,7 +293,8 @@ public struct MPU9250<Bus: I2CBus> {
             accelerometer: calibration.correctAccelerometer(reading.accelerometer),
             gyroscope: calibration.correctGyroscope(reading.gyroscope),
             magnetometer: field,
-            magnetometerIsNew: fresh, temperature: reading.temperature, saturated: reading.saturated)
+            magnetometerIsNew: fresh, temperature: reading.temperature, saturated: reading.saturated,
+            gyroscopeClipped: reading.gyroscopeClipped)
     }
 
     /// Stuck-data check: the chip's noise never repeats all 14 bytes for long.

@@ -48,11 +48,18 @@ public enum CoreConfiguration {
     /// A ready core for `filter`.
     public static func core<Filter: AttitudeFilter>(_ configuration: PoiseConfiguration, filter: Filter) -> FlightCore<Filter> {
         let outputs = OutputBankSettings(configuration: configuration)
-        return FlightCore(filter: filter, controller: controller(configuration), safety: safety(configuration),
-                          mapper: OutputMapper(outputs.channels.map(\.mapping)),
-                          frame: OutputFrameTransform(OutputFrame(configuration: configuration.frame),
-                                                      declinationDegrees: Float(configuration.frame.declinationDegrees)),
-                          startupBias: startupBias(configuration))
+        var core = FlightCore(filter: filter, controller: controller(configuration), safety: safety(configuration),
+                              mapper: OutputMapper(outputs.channels.map(\.mapping)),
+                              frame: OutputFrameTransform(OutputFrame(configuration: configuration.frame),
+                                                          declinationDegrees: Float(configuration.frame.declinationDegrees)),
+                              startupBias: startupBias(configuration))
+        core.gyroFilters = gyroFilters(configuration)
+        return core
+    }
+
+    /// `filter.gyro` at the loop's rate: one gyroscope sample reaches the tick per period.
+    public static func gyroFilters(_ configuration: PoiseConfiguration) -> GyroFilterBank {
+        GyroFilterBank(settings: configuration.filter.gyro, sampleRate: Float(configuration.loop.rateHz))
     }
 
     /// What SIGHUP may change, from a freshly loaded and validated configuration.

@@ -57,6 +57,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
     public var mapper: OutputMapper
     public var frameTransform: OutputFrameTransform
     public var startupBias: StartupBias
+    /// The gyroscope's low-pass and notches (FlightCore+GyroFilters.swift); off unless configured.
+    public var gyroFilters: GyroFilterBank = .off
     /// Signals of the last tick.
     public var signals = SignalFrame()
     /// Body-to-world (ENU) attitude of the last tick.
@@ -81,16 +83,19 @@ public struct FlightCore<Filter: AttitudeFilter> {
     public mutating func tick(_ reading: SensorReading, loop: LoopStatus) -> TickOutput {
         let tickDt: Float = lastTickTime.isNaN ? 0 : Float(reading.time - lastTickTime)
         lastTickTime = reading.time
+        // The estimate was held, not propagated, through a stall.
+        if loop.stallNanoseconds > 0 { filter.loseConvergence() }
         var dt: Float = 0
         if let sample = reading.sample {
             // dt from the sensor's timestamps, not the nominal period.
             dt = lastSampleTime.isNaN ? 0 : Float(reading.time - lastSampleTime)
             lastSampleTime = reading.time
-            startupBias.add(sample.gyroscope, at: reading.time)
-            let gyroscope = sample.gyroscope - startupBias.bias
+            let measured = filteredGyroscope(sample.gyroscope)
+            startupBias.add(measured, at: reading.time)
+            let gyroscope = measured - startupBias.bias
             let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: gyroscope,
-                                       magnetometer: sample.magnetometer)
-            if dt > 0 { filter.update(input, dt: dt) }
+                                       magnetometer: sample.magnetometer, gyroscopeClipped: sample.gyroscopeClipped)
+            if dt > 0 { filter.updateTrackingConvergence(input, dt: dt) }
             rotationRate = gyroscope - filter.status.gyroscopeBias
         }
         attitude = filter.attitude
@@ -136,13 +141,17 @@ public struct FlightCore<Filter: AttitudeFilter> {
         let safety = SafetyInputs(
             time: reading.time, freshSample: reading.hasSample,
             sensorFailed: reading.isLost || reading.readFailed,
-            estimatorReady: startupBias.ready && !flags.contains(.initialising), tilt: tilt,
+            estimatorReady: startupBias.ready && !flags.contains(.initialising),
+            attitudeConverged: !flags.contains(.notConverged), tilt: tilt,
             attitudeFinite: finite, commandFinite: commandFinite, overrunStreak: loop.overrunStreak,
             stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError,
             stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch,
             chipReset: reading.notices.kinds.contains(.chipReset))
         let state = supervisor.update(safety)
         if state == .armed && !armed { engage() }
+        // Whatever made the outputs fail safe (a fall, a flip) may have left the estimate wrong:
+        // it must be re-established before arming again.
+        if state == .failsafe, case .some = supervisor.lastEvent { filter.loseConvergence() }
         let reported = EulerAngles(frameTransform.attitude(fromENU: attitude))
         signals[.pitch] = reported.pitch
         signals[.roll] = reported.roll

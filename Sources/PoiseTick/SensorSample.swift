@@ -15,10 +15,14 @@ public struct SensorSample: Sendable, Equatable {
     public var temperature: Float
     /// An accel or gyro axis sat at the end of its range: the true value may be larger.
     public var saturated: Bool
+    /// A gyroscope axis was at (or within a few counts of) the end of its range: the filter
+    /// reports its attitude as not converged until the accelerometer re-establishes it.
+    public var gyroscopeClipped: Bool
 
     @inlinable
     public init(accelerometer: SIMD3<Float>, gyroscope: SIMD3<Float>, magnetometer: SIMD3<Float>?,
-                magnetometerIsNew: Bool, temperature: Float, saturated: Bool) {
+                magnetometerIsNew: Bool, temperature: Float, saturated: Bool, gyroscopeClipped: Bool = false) {
+        self.gyroscopeClipped = gyroscopeClipped
         self.accelerometer = accelerometer
         self.gyroscope = gyroscope
         self.magnetometer = magnetometer

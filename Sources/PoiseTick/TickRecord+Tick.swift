@@ -23,7 +23,9 @@ extension TickRecord {
             accelerometer = sample.accelerometer
             gyroscope = sample.gyroscope
             magnetometer = sample.magnetometer ?? SIMD3(repeating: .nan)
+            gyroscopeClipped = sample.gyroscopeClipped
         } else {
+            gyroscopeClipped = false
             accelerometer = SIMD3(repeating: .nan)
             gyroscope = SIMD3(repeating: .nan)
             magnetometer = SIMD3(repeating: .nan)

@@ -24,6 +24,7 @@ struct Poise: ParsableCommand {
             EvalCommand.self,
             ConvertCommand.self,
             PlotCommand.self,
+            SpectrumCommand.self,
             ProbeCommand.self,
             CalibrateCommand.self,
             SafeCommand.self,

@@ -20,6 +20,18 @@ import Testing
         #expect(s.reason == .armingConditionsMet)
     }
 
+    /// An estimate lost to clipping, a stall or a failsafe (`notConverged`) holds arming back,
+    /// automatic or by the switch, and the hold time counts from when it is established again.
+    @Test func anUnestablishedAttitudeHoldsArmingBack() {
+        var s = ArmingSupervisor(settings: settings)
+        for i in 0..<100 { #expect(s.update(SafetyInputs(time: Double(i) * 0.01, attitudeConverged: false)) == .disarmed) }
+        #expect(level(&s, from: 1, ticks: 10) == .disarmed)
+        #expect(level(&s, from: 1.1, ticks: 2) == .armed)
+        var bySwitch = ArmingSupervisor(settings: SafetySettings(armHoldTime: 0.1, armSource: .armSwitch))
+        for i in 0..<50 { _ = bySwitch.update(SafetyInputs(time: Double(i) * 0.01, attitudeConverged: false)) }
+        #expect(bySwitch.update(SafetyInputs(time: 0.5, attitudeConverged: false, armSwitch: true)) == .disarmed)
+    }
+
     @Test(arguments: [
         (SafetyInputs(time: 1, tilt: 0.6), SafetyReason.tiltLimit),
         (SafetyInputs(time: 1, freshSample: false, sensorFailed: true), .sensorLost),

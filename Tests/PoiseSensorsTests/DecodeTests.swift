@@ -91,3 +91,23 @@ import Testing
     #expect(table.first { $0.register == .interruptPinConfig }?.value == 0x02)
     #expect(settings.outputRate == 200)
 }
+
+/// A gyroscope axis within 16 counts of either end is clipped (at any range); the
+/// accelerometer at its end saturates the sample but does not clip the gyroscope.
+@Test(arguments: [(Int16(32767), true), (32751, true), (32750, false), (-32768, true), (-32751, true),
+                  (-32750, false), (0, false)])
+func decodeFlagsAGyroscopeAtTheEndOfItsRangeAsClipped(raw: Int16, clipped: Bool) {
+    for axis in 0..<3 {
+        var burst = MPU9250Burst(repeating: 0)
+        burst[0] = 0x7F; burst[1] = 0xFF  // accel x = +32767: saturated, not a clipped gyroscope
+        let bits = UInt16(bitPattern: raw)
+        burst[8 + 2 * axis] = UInt8(bits >> 8)
+        burst[9 + 2 * axis] = UInt8(bits & 0xFF)
+        for range in [MPU9250Settings.GyroscopeRange.dps250, .dps2000] {
+            let reading = decodeInertialBurst(burst, scale: InertialScale(accelerometerRange: .g2, gyroscopeRange: range,
+                                                                        mounting: .identity))
+            #expect(reading.gyroscopeClipped == clipped, "raw \(raw) on axis \(axis)")
+            #expect(reading.saturated)
+        }
+    }
+}

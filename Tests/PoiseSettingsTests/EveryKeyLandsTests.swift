@@ -20,6 +20,7 @@ import Testing
     static func tickSettings(_ c: PoiseConfiguration) -> [String: String] {
         [
             "filter": text(FilterChoice(configuration: c)),
+            "gyro filters": text(c.filter.gyro),
             "sensor": text(MPU9250Settings(configuration: c)),
             "calibration": text(SensorCalibration(configuration: c)),
             "outputs": text(OutputBankSettings(configuration: c)),

@@ -48,6 +48,13 @@ let benchmarks: @Sendable () -> Void = {
         benchmarkUpdate("Complementary", { ComplementaryFilter(settings: .default) }, sixD: sixD)
     }
 
+    // The gyroscope filters of the tick, per sample on three axes: the low-pass alone, then the
+    // heaviest configuration (low-pass + 4 throttle notches × 4 harmonics, redesigned every sample).
+    benchmarkGyroFilters("Gyro filters: 2nd-order low-pass", lowPass: true, notches: 0, harmonics: 1, mode: .static)
+    benchmarkGyroFilters("Gyro filters: low-pass + 1 static notch", lowPass: true, notches: 1, harmonics: 1, mode: .static)
+    benchmarkGyroFilters("Gyro filters: low-pass + 1 throttle notch, 3 harmonics", lowPass: true, notches: 1, harmonics: 3, mode: .throttle)
+    benchmarkGyroFilters("Gyro filters: low-pass + 4 throttle notches × 4 harmonics", lowPass: true, notches: 4, harmonics: 4, mode: .throttle)
+
     Benchmark("Quaternion product, normalise and Euler angles",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
         var q = Quaternion(axis: SIMD3(0, 0, 1), angle: 0.001)
@@ -57,6 +64,33 @@ let benchmarks: @Sendable () -> Void = {
             q = (q * step).normalized
             sum += EulerAngles(q).yaw
         }
+        blackHole(sum)
+    }
+}
+
+/// Benchmarks `GyroFilterBank.apply` on the simulator's gyroscope samples with a throttle that
+/// moves every sample (so throttle notches are redesigned each time): time and mallocs (must be 0).
+func benchmarkGyroFilters(_ name: String, lowPass: Bool, notches: Int, harmonics: Int, mode: GyroNotchSettings.Mode) {
+    Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+        var settings = GyroFilterSettings()
+        if lowPass { settings.lowPassCutoff = 90 }
+        for i in 0..<notches {
+            settings.notches[i].mode = mode
+            settings.notches[i].centerFrequency = 70 + 25 * Float(i)
+            settings.notches[i].bandwidth = 35
+            settings.notches[i].harmonics = harmonics
+        }
+        var bank = GyroFilterBank(settings: settings, sampleRate: 1000)
+        let mask = samples.count - 1
+        var index = 0
+        var sum = SIMD3<Float>.zero
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let throttle = 0.3 + 0.2 * Float(index & 255) / 255
+            sum += bank.apply(samples[index & mask].gyroscope, throttle: throttle)
+            index &+= 1
+        }
+        benchmark.stopMeasurement()
         blackHole(sum)
     }
 }

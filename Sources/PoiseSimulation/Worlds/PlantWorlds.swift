@@ -52,6 +52,9 @@ public struct QuadrotorWorld: SimulatedWorld {
     public var gustTorque: Double
     public var gustStart: Double
     public var gustDuration: Double
+    /// A torque from outside besides the gust, body frame, N·m: a hand on the stand (tests
+    /// right a flipped quad with it).
+    public var handTorque = SIMD3<Double>.zero
 
     public init(plant: QuadrotorStandPlant, gustTorque: Double = 0, gustStart: Double = 0, gustDuration: Double = 0) {
         self.plant = plant
@@ -66,7 +69,7 @@ public struct QuadrotorWorld: SimulatedWorld {
             throttles[i] = esc.throttle(pulseMicroseconds: outputs.pulseMicroseconds[wiring.motors[i]])
         }
         let gusting = gustTorque != 0 && time >= gustStart && time < gustStart + gustDuration
-        plant.externalTorque = gusting ? SIMD3(gustTorque, 0, 0) : .zero
+        plant.externalTorque = (gusting ? SIMD3(gustTorque, 0, 0) : .zero) + handTorque
         plant.advance(to: time, throttles: throttles)
     }
 

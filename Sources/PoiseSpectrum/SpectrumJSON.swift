@@ -1,0 +1,64 @@
+/// The analysis as `poise spectrum --json` prints it: plain values, NaN and ±∞ as null.
+public struct SpectrumJSON: Codable, Sendable, Equatable {
+    public struct Peak: Codable, Sendable, Equatable {
+        public var frequencyHz: Double
+        public var decibels: Double
+        public var prominenceDecibels: Double
+        public var axes: [String]
+    }
+    public struct Channel: Codable, Sendable, Equatable {
+        public var name: String
+        /// Density unit: unit²/Hz.
+        public var unit: String
+        public var decibels: [Double?]
+    }
+    public struct Throttle: Codable, Sendable, Equatable {
+        public var binLowerEdges: [Double]
+        public var segments: [Int]
+        public var decibels: [[Double?]]
+    }
+    public struct PhaseDelay: Codable, Sendable, Equatable {
+        public var frequencyHz: Double
+        public var gainDecibels: Double
+        public var phaseDegrees: Double
+        public var delayMilliseconds: Double
+    }
+    public struct Filters: Codable, Sendable, Equatable {
+        public var sampleRateHz: Double
+        public var sections: Int
+        public var phaseDelay: [PhaseDelay]
+        public var gainDecibels: [Double?]
+    }
+
+    public var sampleRateHz: Double
+    public var segmentLength: Int
+    public var segments: Int
+    public var resolutionHz: Double
+    public var peakRule: String
+    public var peaks: [Peak]
+    public var frequenciesHz: [Double]
+    public var channels: [Channel]
+    public var throttle: Throttle?
+    public var filters: Filters?
+
+    public init(_ a: SpectrumAnalysis) {
+        func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }
+        sampleRateHz = a.sampleRate
+        segmentLength = a.estimator.segmentLength
+        segments = a.segmentCount
+        resolutionHz = a.estimator.resolution
+        peakRule = "strict local maxima at least \(a.peakRule.threshold) dB above the axis's median density from \(a.peakRule.minimumFrequency) Hz up; axes within one bin merged"
+        peaks = a.peaks.map { Peak(frequencyHz: $0.frequency, decibels: $0.decibels, prominenceDecibels: $0.prominence, axes: $0.axes) }
+        frequenciesHz = a.frequencies
+        channels = a.spectra.map { Channel(name: $0.name, unit: "(\($0.unit))²/Hz", decibels: $0.density.map { finite(decibels($0)) }) }
+        throttle = a.throttle.map { Throttle(binLowerEdges: $0.throttles, segments: $0.counts, decibels: $0.decibels.map { $0.map(finite) }) }
+        filters = a.filters.map { f in
+            Filters(sampleRateHz: f.sampleRate, sections: f.sections.count,
+                    phaseDelay: GyroFilterResponse.reportFrequencies.map { hz in
+                        let r = f.at(hz)
+                        return PhaseDelay(frequencyHz: hz, gainDecibels: r.decibels, phaseDegrees: r.degrees, delayMilliseconds: r.delay(at: hz) * 1000)
+                    },
+                    gainDecibels: a.frequencies.map { finite(f.at($0).decibels) })
+        }
+    }
+}

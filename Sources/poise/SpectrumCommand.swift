@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import PoiseConfig
+import PoiseFusion
+import PoiseReplay
+import PoiseSpectrum
+import PoiseTraces
+
+/// `poise spectrum`: where the vibration is, and what the configured gyroscope filters do to it.
+struct SpectrumCommand: PoiseCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spectrum",
+        abstract: "Power spectral density of a recording's gyroscope and accelerometer, with peaks and the gyro filters' response.",
+        discussion: """
+            Welch's method: Hann-windowed segments overlapping by half, each segment the shortest \
+            power of two whose bins are at most --resolution Hz wide (2 Hz by default), the \
+            periodograms averaged; densities in dB re 1 unit²/Hz. A peak is a strict local \
+            maximum standing at least --threshold dB above its axis's median density (from 2 Hz \
+            up); peaks of several axes within one bin are one peak, listed with every axis that \
+            has it. For a recording that drives motors (out_ columns of channels whose source is \
+            motor1…motor4), a second panel shows the gyroscope's density against the mean motor \
+            command, as Blackbox Explorer does: set a throttle notch's center_hz from the line at \
+            the hover throttle. The configured filter.gyro low-pass and notches (from --config, \
+            else the recording's embedded configuration) are drawn over the spectrum, and their \
+            phase lag at 10 Hz and 30 Hz is printed: what the loops pay for them.
+
+            Examples:
+              poise simulate --config configs/sim-quad-x.yaml --record quad.csv && poise spectrum quad.csv -o psd.svg
+              poise spectrum run.csv --json > psd.json
+              poise spectrum synth.csv --resolution 1 --config boards/poise.example.yaml
+            """)
+
+    @Argument(help: "A recording (`poise run/simulate --record`) or a trace (CSV or binary) with ax..gz.")
+    var recording: String
+
+    @Option(name: .shortAndLong, help: "Output SVG file (- for standard output; default psd.svg, none with --json unless given).")
+    var output: String?
+
+    @Flag(help: "Print the peaks, the densities, the throttle slices and the filters' phase delay as JSON on standard output (no SVG unless -o is given).")
+    var json = false
+
+    @Option(help: "The configuration whose filter.gyro filters are drawn (default: the recording's embedded one, if any).")
+    var config: String?
+
+    @Option(help: "Widest frequency bin wanted, Hz.")
+    var resolution: Double = 2
+
+    @Option(help: "How far above its axis's median density a local maximum must stand to count as a peak, dB.")
+    var threshold: Double = 10
+
+    @OptionGroup var reading: TraceInputOptions
+
+    func validate() throws {
+        guard resolution > 0, resolution.isFinite else { throw ValidationError("--resolution must be a positive number of Hz.") }
+        guard threshold >= 0, threshold.isFinite else { throw ValidationError("--threshold must be 0 dB or more.") }
+    }
+
+    func execute() throws {
+        Interruption.install()
+        reading.apply()
+        let axes = ["gx", "gy", "gz", "ax", "ay", "az"]
+        let table = try ColumnTable(path: recording, keeping: { names in
+            Set(axes + ["sample"] + names.filter { $0.hasPrefix("out_") })
+        })
+        if Interruption.requested { return }
+        var configuration: PoiseConfiguration? = try config.map { try loopConfiguration($0) }
+        if configuration == nil {
+            // The recording's own configuration draws its filters; one this version cannot read
+            // only loses the overlay and the throttle slices, so it is a note, not an error.
+            do { configuration = try EmbeddedConfiguration.configuration(in: table.metadata, trace: recording) } catch {
+                printError("poise: note: the embedded configuration is not used (no filters drawn, no throttle slices):\n\(error.description)")
+            }
+        }
+        // Rows of ticks without a new sample hold zeros: leave them out.
+        let keep = table.values["sample"].map { flags in flags.indices.filter { flags[$0] != 0 } } ?? Array(table.time.indices)
+        let time = keep.map { table.time[$0] }
+        guard time.count >= 32 else { throw CLIError("\(recording): \(time.count) samples; a spectrum needs at least 32") }
+        let channels = axes.compactMap { name in
+            table.values[name].map { values in
+                SpectrumChannel(name: name, unit: name.hasPrefix("g") ? "rad/s" : "m/s²", values: keep.map { values[$0] })
+            }
+        }
+        guard channels.contains(where: { $0.isGyroscope }) else {
+            throw CLIError("\(recording): no gyroscope columns gx, gy, gz (columns: \(table.names.joined(separator: ",")))")
+        }
+        let sampleRate = Self.sampleRate(time)
+        guard sampleRate.isFinite, sampleRate > 0 else { throw CLIError("\(recording): the times in column t do not increase") }
+        let throttle = configuration.flatMap { Self.throttle(table, rows: keep, outputs: $0.outputs) }
+        let analysis = SpectrumAnalysis(
+            channels: channels, sampleRate: sampleRate, resolution: resolution, throttle: throttle,
+            filters: configuration?.filter.gyro, filterRate: configuration.map { $0.loop.rateHz },
+            peakRule: PeakFinder(threshold: threshold))
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            let data = try encoder.encode(SpectrumJSON(analysis))
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(Self.summary(analysis, recording: recording))
+        }
+        if let path = output ?? (json ? nil : "psd.svg") {
+            try writeTextFile(analysis.svg(title: traceName(recording)), to: path)
+            if path != "-" { printError("poise: wrote the spectrum to \(path)") }
+        }
+    }
+
+    /// The mean sample rate: samples per second between the first and the last (a chip
+    /// clocked apart from the loop gives steps of 2 and 3 ms at 400 Hz; the mean is the rate).
+    static func sampleRate(_ time: [Double]) -> Double {
+        guard time.count >= 2, let first = time.first, let last = time.last, last > first else { return .nan }
+        return Double(time.count - 1) / (last - first)
+    }
+
+    /// The mean command (0…1) of the channels driven by motor1…motor4, from their pulse
+    /// widths through each channel's input and pulse ranges; nil when no channel drives a motor.
+    static func throttle(_ table: ColumnTable, rows: [Int], outputs: PoiseConfiguration.Outputs) -> [Double]? {
+        let motors = outputs.channels.filter { ["motor1", "motor2", "motor3", "motor4"].contains($0.source) && $0.usesPulseRange }
+        let columns = motors.compactMap { channel in table.values["out_" + channel.name].map { (channel, $0) } }
+        guard !columns.isEmpty else { return nil }
+        return rows.map { row in
+            var sum = 0.0
+            for (channel, values) in columns {
+                let span = channel.pulseMaxMicroseconds - channel.pulseMinMicroseconds
+                let fraction = span != 0 ? (values[row] - channel.pulseMinMicroseconds) / span : 0
+                let (low, high) = channel.hasInputRange ? (channel.inputMin, channel.inputMax) : (0.0, 1.0)
+                sum += max(0, min(1, low + fraction * (high - low)))
+            }
+            return sum / Double(columns.count)
+        }
+    }
+
+    /// What the terminal shows: the estimate's parameters, the peaks and the filters' lag.
+    static func summary(_ a: SpectrumAnalysis, recording: String) -> String {
+        var lines = ["\(recording): \(fmt(a.sampleRate, 1)) Hz, Welch with Hann windows of \(a.estimator.segmentLength) samples, "
+            + "50 % overlap, \(a.segmentCount) segments, \(fmt(a.estimator.resolution, 2)) Hz bins"]
+        lines.append("peaks (≥ \(fmt(a.peakRule.threshold, 1)) dB above the axis's median density):")
+        if a.peaks.isEmpty { lines.append("  none") }
+        for peak in a.peaks {
+            lines.append("  \(fmt(peak.frequency, 1)) Hz  \(fmt(peak.decibels, 1)) dB  (+\(fmt(peak.prominence, 1)) dB)  \(peak.axes.joined(separator: ", "))")
+        }
+        if let throttle = a.throttle {
+            let used = zip(throttle.throttles, throttle.counts).filter { $0.1 > 0 }.map(\.0)
+            lines.append("throttle slices: mean motor command \(fmt(used.first ?? 0, 2))…\(fmt((used.last ?? 0) + 0.05, 2)) in \(used.count) bins")
+        }
+        if let filters = a.filters {
+            lines.append("gyro filters (\(filters.sections.count) sections at \(fmt(filters.sampleRate, 1)) Hz, throttle notches at their reference):")
+            for hz in GyroFilterResponse.reportFrequencies {
+                let r = filters.at(hz)
+                lines.append("  at \(fmt(hz, 0)) Hz: gain \(fmt(r.decibels, 2)) dB, phase \(fmt(r.degrees, 1))°, delay \(fmt(r.delay(at: hz) * 1000, 2)) ms")
+            }
+        } else {
+            lines.append("gyro filters: none configured (filter.gyro)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func fmt(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+}
