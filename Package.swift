@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
         .library(name: "PoiseControl", targets: ["PoiseControl"]),
         .library(name: "PoiseTraces", targets: ["PoiseTraces"]),
+        .library(name: "PoiseDeviceSettings", targets: ["PoiseDeviceSettings"]),
         .library(name: "PoiseConfig", targets: ["PoiseConfig"]),
         .library(name: "PoiseMotion", targets: ["PoiseMotion"]),
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
@@ -59,8 +60,10 @@ let package = Package(
         .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
+        // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
+        .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
-        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
+        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
         // Scripted motions with exact ground truth and an IMU error model.
         .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
         // Scoring estimates against ground truth (BROAD's metric); offline only.
@@ -83,7 +86,7 @@ let package = Package(
         .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")], swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
         .target(name: "PoiseSensors", dependencies: [
-            "PoiseHAL", "PoiseMath", "PoiseTick",
+            "PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: realTime),
@@ -93,7 +96,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["PoiseMath", "PoiseTick"]),
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseTick"]),
 
         // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.
@@ -106,15 +109,15 @@ let package = Package(
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
-            "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // ---- Settings: the configuration bound to each module's typed settings.
         .target(name: "PoiseSettings", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSensors",
-            "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs",
+            "PoiseSensors", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
         ]),
         // ---- Replay: one trace pipeline for replay, tick replay, evaluation and playback.
         .target(name: "PoiseReplay", dependencies: [
@@ -126,7 +129,7 @@ let package = Package(
         // built from a configuration on either board.
         .target(name: "CPoiseRealtime"),
         .target(name: "PoiseLoop", dependencies: [
-            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseMotion",
+            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseMotion",
             "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry",
             "PoiseTick", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
@@ -135,7 +138,7 @@ let package = Package(
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
         // board, no kernel libraries, no simulation.
         .target(name: "PoiseView", dependencies: [
-            "PoiseConfig", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseTraces",
+            "PoiseConfig", "PoiseDeviceSettings", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseTraces",
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
 
@@ -152,7 +155,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseCommandLine", "PoiseConfig", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
+            "PoiseCommandLine", "PoiseConfig", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
             "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
             "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -169,16 +172,16 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
         .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseMath", "PoiseSimulation"]),
-        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
+        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
-        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
+        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTick"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],

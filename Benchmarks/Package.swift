@@ -11,6 +11,7 @@ let benchmarkDependencies: [Target.Dependency] = [
     .product(name: "PoiseMath", package: poise),
     .product(name: "PoiseFusion", package: poise),
     .product(name: "PoiseTraces", package: poise),
+    .product(name: "PoiseDeviceSettings", package: poise),
     .product(name: "PoiseSensors", package: poise),
     .product(name: "PoiseHAL", package: poise),
     .product(name: "PoiseLinux", package: poise),

@@ -84,11 +84,34 @@ extension ConfigBinding {
               written: { .integer($0) }, read: { values, path in values.integer(path) })
     }
 
+    /// A whole number within `range` (inside 0…255), bound to a `UInt8` field (an id a protocol sends as a byte).
+    public static func integer(_ path: String, _ field: WritableKeyPath<Settings, UInt8>, range: ClosedRange<Int>,
+                               unit: String = "", defaults: Settings, doc: String) -> ConfigBinding {
+        precondition(range.lowerBound >= 0 && range.upperBound <= 255, "\(path): a byte's range")
+        return value(path, field, .integer(range: range), unit: unit, defaults: defaults, doc: doc,
+                     written: { .integer(Int($0)) }, read: { values, path in UInt8(clamping: values.integer(path)) })
+    }
+
     /// One of the listed whole numbers, bound to an `Int` field.
     public static func integer(_ path: String, _ field: WritableKeyPath<Settings, Int>, choices: [Int], hexadecimal: Bool = false,
                                unit: String = "", defaults: Settings, doc: String) -> ConfigBinding {
         value(path, field, .integerChoice(choices, hexadecimal: hexadecimal), unit: unit, defaults: defaults, doc: doc,
               written: { .integer($0) }, read: { values, path in values.integer(path) })
+    }
+
+    /// One case of a register-field enum, written in the file as the number `valued` gives it
+    /// (a range in g, a bandwidth in Hz); the choices are every case's number, in case order.
+    public static func integer<Case: CaseIterable & Sendable>(_ path: String, _ field: WritableKeyPath<Settings, Case>,
+                                                             valued: @escaping @Sendable (Case) -> Int, unit: String = "",
+                                                             defaults: Settings, doc: String) -> ConfigBinding {
+        let key = ConfigKey(path: path, type: .integerChoice(Case.allCases.map(valued), hexadecimal: false),
+                            default: .integer(valued(defaults[keyPath: field])), unit: unit, doc: doc)
+        nonisolated(unsafe) let field = field  // key paths are immutable values
+        return ConfigBinding(key: key) { settings, values in
+            let written = values.integer(path)
+            // The parser admits only the listed numbers, so a case always matches.
+            if let match = Case.allCases.first(where: { valued($0) == written }) { settings[keyPath: field] = match }
+        }
     }
 
     /// Text, bound to a `String` field; `choices`, when given, are the words allowed.

@@ -1,7 +1,10 @@
+import PoiseDeviceSettings
+
 // The `board`, `sensor` and `frame` sections: each field is declared with its default, and
 // bound once to its key (path, type, range, unit, documentation). The schema, the generated
-// example file and docs, and the typed view all come from these bindings. The adapters of
-// PoiseSettings turn the sections into the driver's settings.
+// example file and docs, and the typed view all come from these bindings. The `sensor` keys
+// but the calibration are bound straight to the driver's `MPU9250Settings` (PoiseDeviceSettings),
+// their defaults being its own; PoiseSettings adds what the `board` and `loop` sections set.
 
 extension PoiseConfiguration {
     /// `board`: where the chip is and how it is mounted.
@@ -26,23 +29,18 @@ extension PoiseConfiguration {
 
     /// `sensor`: MPU-9250 and AK8963 settings.
     public struct Sensor: Equatable, Sendable {
-        /// Accelerometer full scale, g: 2, 4, 8 or 16.
-        public var accelerometerRangeG = 16
-        /// Gyroscope full scale, °/s: 250, 500, 1000 or 2000.
-        public var gyroscopeRangeDegreesPerSecond = 2000
-        /// Gyroscope DLPF bandwidth, Hz.
-        public var dlpfHz = 92
-        /// Output data rate, Hz.
-        public var sampleRateHz: Double = 1000
-        public var magnetometer = true
-        /// AK8963 rate, Hz: 8 or 100.
-        public var magnetometerRateHz = 100
-        public var fifo = false
-        public var readRetries = 1
-        public var lostAfterFailures = 10
-        /// m, body frame: where the accelerometer sits relative to the centre of rotation.
+        /// Ranges, bandwidth, rates, FIFO and failure policy, bound straight to the driver's
+        /// settings (their defaults are the driver's own). PoiseSettings adds what other
+        /// sections set: `board.address`, `board.mounting`, `loop.rate_hz` as the tick rate, and
+        /// the accelerometer bandwidth nearest the gyroscope's.
+        public var driver = MPU9250Settings()
+        /// m, body frame: where the accelerometer sits relative to the centre of rotation (the
+        /// poise filter's compensation, not the driver's: FilterChoice hands it over).
         public var leverArmMeters = SIMD3<Double>(0, 0, 0)
         public var calibration = Calibration()
+
+        /// Whether the AK8963 is read (`sensor.magnetometer`).
+        public var magnetometer: Bool { driver.magnetometerMode != .powerDown }
 
         /// `sensor.calibration`, chip frame.
         public struct Calibration: Equatable, Sendable {
@@ -104,21 +102,21 @@ extension PoiseConfiguration.Sensor {
     static let bindings: [ConfigBinding<Self>] = {
         let d = Self()
         return [
-            .integer("sensor.accelerometer_range_g", \.accelerometerRangeG, choices: [2, 4, 8, 16], unit: "g", defaults: d,
+            .integer("sensor.accelerometer_range_g", \.driver.accelerometerRange, valued: { Int($0.g) }, unit: "g", defaults: d,
                      doc: "Accelerometer full-scale range."),
-            .integer("sensor.gyroscope_range_dps", \.gyroscopeRangeDegreesPerSecond, choices: [250, 500, 1000, 2000], unit: "°/s", defaults: d,
+            .integer("sensor.gyroscope_range_dps", \.driver.gyroscopeRange, valued: { Int($0.degreesPerSecond) }, unit: "°/s", defaults: d,
                      doc: "Gyroscope full-scale range."),
-            .integer("sensor.dlpf_hz", \.dlpfHz, choices: [250, 184, 92, 41, 20, 10, 5], unit: "Hz", defaults: d,
+            .integer("sensor.dlpf_hz", \.driver.gyroscopeBandwidth, valued: { Int($0.hertz) }, unit: "Hz", defaults: d,
                      doc: "Gyroscope digital low-pass filter bandwidth; the accelerometer gets its nearest (218, 99, 45, 21, 10 or 5 Hz)."),
-            .number("sensor.sample_rate_hz", \.sampleRateHz, range: 4...1000, unit: "Hz", defaults: d,
-                    doc: "Output data rate: the internal rate (1 kHz; 8 kHz at dlpf_hz 250) / (1 + divider), with the divider giving the nearest rate. Without the FIFO it must be at least the loop rate (each tick reads the newest sample)."),
-            .boolean("sensor.magnetometer", \.magnetometer, defaults: d, doc: "Read the AK8963 magnetometer."),
-            .integer("sensor.magnetometer_rate_hz", \.magnetometerRateHz, choices: [8, 100], unit: "Hz", defaults: d,
-                     doc: "AK8963 continuous measurement rate."),
-            .boolean("sensor.fifo", \.fifo, defaults: d, doc: "Read samples through the chip FIFO instead of the data registers."),
-            .integer("sensor.read_retries", \.readRetries, range: 0...10, zeroTurnsOff: true, defaults: d,
+            // After dlpf_hz: the divider divides the internal rate the bandwidth chooses.
+            sampleRate(defaults: d),
+            // The two magnetometer keys set one field, the AK8963 mode: off, or on at a rate.
+            magnetometerSwitch(defaults: d),
+            magnetometerRate(defaults: d),
+            .boolean("sensor.fifo", \.driver.useFIFO, defaults: d, doc: "Read samples through the chip FIFO instead of the data registers."),
+            .integer("sensor.read_retries", \.driver.retries, range: 0...10, zeroTurnsOff: true, defaults: d,
                      doc: "Retries of a failed I²C read within one tick."),
-            .integer("sensor.lost_after_failures", \.lostAfterFailures, range: 1...1000, defaults: d,
+            .integer("sensor.lost_after_failures", \.driver.lostAfterFailures, range: 1...1000, defaults: d,
                      doc: "Consecutive failed ticks before the sensor counts as lost."),
             .vector3("sensor.lever_arm_m", \.leverArmMeters, unit: "m", defaults: d,
                      doc: "Where the accelerometer sits relative to the centre of rotation, in the body frame (after board.mounting): the poise filter subtracts the tangential and centripetal accelerations rotation gives it there. [0, 0, 0] (at the centre) turns the compensation off."),
@@ -134,6 +132,37 @@ extension PoiseConfiguration.Sensor {
                      doc: "Applied to magnetometer readings after the hard-iron offset."),
         ]
     }()
+
+    /// `sensor.sample_rate_hz`, bound to the SMPLRT_DIV divider whose rate is nearest; its
+    /// default is the driver's default output rate.
+    static func sampleRate(defaults d: Self) -> ConfigBinding<Self> {
+        let path = "sensor.sample_rate_hz"
+        let key = ConfigKey(path: path, type: .number(range: 4...1000), default: .number(d.driver.outputRate), unit: "Hz",
+                            doc: "Output data rate: the internal rate (1 kHz; 8 kHz at dlpf_hz 250) / (1 + divider), with the divider giving the nearest rate. Without the FIFO it must be at least the loop rate (each tick reads the newest sample).")
+        return ConfigBinding(key: key) { s, values in
+            s.driver.sampleRateDivider = SensorRate.divider(nearest: values.number(path), internalRate: s.driver.gyroscopeBandwidth.internalRate)
+        }
+    }
+
+    /// `sensor.magnetometer`: `false` powers the AK8963 down (6D).
+    static func magnetometerSwitch(defaults d: Self) -> ConfigBinding<Self> {
+        let path = "sensor.magnetometer"
+        let key = ConfigKey(path: path, type: .boolean, default: .boolean(d.magnetometer), doc: "Read the AK8963 magnetometer.")
+        return ConfigBinding(key: key) { s, values in
+            if !values.boolean(path) { s.driver.magnetometerMode = .powerDown }
+        }
+    }
+
+    /// `sensor.magnetometer_rate_hz`: the continuous mode of that rate, unless switched off.
+    static func magnetometerRate(defaults d: Self) -> ConfigBinding<Self> {
+        let path = "sensor.magnetometer_rate_hz"
+        let key = ConfigKey(path: path, type: .integerChoice([8, 100], hexadecimal: false),
+                            default: .integer(Int(d.driver.magnetometerMode.rate)), unit: "Hz", doc: "AK8963 continuous measurement rate.")
+        return ConfigBinding(key: key) { s, values in
+            guard s.driver.magnetometerMode != .powerDown else { return }
+            s.driver.magnetometerMode = values.integer(path) == 8 ? .continuous8Hz : .continuous100Hz
+        }
+    }
 }
 
 extension PoiseConfiguration.Frame {

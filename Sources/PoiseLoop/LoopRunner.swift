@@ -1,6 +1,7 @@
 import Logging
 import PoiseConfig
 import PoiseControl
+import PoiseDeviceSettings
 import PoiseFusion
 import PoiseLinux
 import PoiseOutputs

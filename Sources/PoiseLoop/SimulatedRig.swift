@@ -1,5 +1,6 @@
 import Logging
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseMotion
 import PoiseFusion

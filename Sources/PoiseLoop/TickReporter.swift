@@ -1,5 +1,6 @@
 import Glibc
 import PoiseControl
+import PoiseDeviceSettings
 import PoiseFusion
 import PoiseMath
 import PoiseReplay

@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 // Decoding the 14-byte accel/temp/gyro burst and the 8-byte magnetometer read: the real-time path. No allocation, no
 // existentials; checked with `swift build -c release --target PoiseSensors`.

@@ -1,7 +1,6 @@
+import PoiseDeviceSettings
 import PoiseTick
 
-/// FIFO_R_W holds at most this many bytes per read: 32 frames of 14.
-public let maximumFIFOFramesPerRead = 32
 
 extension MPU9250 {
     /// FIFO mode: INT_STATUS (overflow), FIFO_COUNT, then whole 14-byte frames in one read,

@@ -1,4 +1,5 @@
 import Logging
+import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
 import SystemPackage

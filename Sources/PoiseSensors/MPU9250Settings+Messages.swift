@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
 import SystemPackage

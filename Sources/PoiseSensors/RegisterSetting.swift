@@ -1,3 +1,5 @@
+import PoiseDeviceSettings
+
 /// One register value the driver writes at configuration and reads back to verify.
 public struct RegisterSetting: Sendable, Equatable, CustomStringConvertible {
     public var register: MPU9250Register

@@ -1,15 +1,17 @@
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseSensors
 import PoiseTraces
 
-// The `board` and `sensor` sections of a configuration turned into what the MPU-9250 driver
-// runs with. `MPU9250Settings(configuration: .default) == .default`: a run without a file and
-// a run with the shipped example configure the chip identically (tested).
+// The `board` and `sensor` sections turned into what the MPU-9250 driver runs with. The
+// `sensor` keys are bound to `MPU9250Settings` fields in PoiseConfig (their defaults are the
+// driver's own); this adds what other sections set.
 
 extension MPU9250Settings {
-    /// The driver settings a configuration asks for: `board.address`, `board.mounting`,
-    /// the `sensor` ranges, bandwidth, rates, FIFO and failure policy, and `loop.rate_hz` as
-    /// the tick rate. Settings the file has no key for keep their `MPU9250Settings.default`.
+    /// The driver settings a configuration asks for: the `sensor` ranges, bandwidth, rates,
+    /// FIFO and failure policy (bound in PoiseConfig), `board.address`, `board.mounting`, and
+    /// `loop.rate_hz` as the tick rate. Settings the file has no key for keep their
+    /// `MPU9250Settings.default`.
     ///
     /// - `sensor.dlpf_hz` sets the gyroscope bandwidth; the accelerometer gets the nearest of
     ///   its own bandwidths (92 → 99 Hz, 41 → 45 Hz, 250 and 184 → 218.1 Hz, …).
@@ -18,21 +20,12 @@ extension MPU9250Settings {
     ///   `outputRate` says what the chip will really do.
     /// - `sensor.magnetometer: false` powers the AK8963 down (6D).
     public init(configuration: PoiseConfiguration) {
-        self.init()
-        let board = configuration.board, sensor = configuration.sensor
+        self = configuration.sensor.driver
+        let board = configuration.board
         // The parser admits only 0x68 and 0x69.
         address = UInt8(truncatingIfNeeded: board.address)
         mounting = Mounting(board.mounting)
-        accelerometerRange = AccelerometerRange.allCases.first { Int($0.g) == sensor.accelerometerRangeG } ?? .g16
-        gyroscopeRange = GyroscopeRange.allCases.first { Int($0.degreesPerSecond) == sensor.gyroscopeRangeDegreesPerSecond } ?? .dps2000
-        gyroscopeBandwidth = GyroscopeBandwidth.allCases.first { Int($0.hertz) == sensor.dlpfHz } ?? .hz92
         accelerometerBandwidth = Self.accelerometerBandwidth(nearest: gyroscopeBandwidth.hertz)
-        sampleRateDivider = Self.sampleRateDivider(nearest: sensor.sampleRateHz, internalRate: gyroscopeBandwidth.internalRate)
-        magnetometerMode = !sensor.magnetometer ? .powerDown
-            : sensor.magnetometerRateHz == 8 ? .continuous8Hz : .continuous100Hz
-        useFIFO = sensor.fifo
-        retries = sensor.readRetries
-        lostAfterFailures = sensor.lostAfterFailures
         tickRate = configuration.loop.rateHz
     }
 

@@ -1,20 +1,13 @@
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseTelemetry
 
 extension TelemetrySettings {
-    /// Settings from a loaded configuration's `telemetry` and `frame` sections. Output
-    /// channels are taken in config order (the order of ``ChannelCommands``); GPIO lines are
-    /// sent as levels.
+    /// Settings from a loaded configuration: the `telemetry` keys are bound to these fields
+    /// (PoiseConfig); the world layout comes from `frame.output`, and the level channels from
+    /// `outputs.channels`, in config order (the order of ``ChannelCommands``), GPIO lines sent as levels.
     public init(configuration: PoiseConfiguration) {
-        self.init()
-        let t = configuration.telemetry
-        systemID = UInt8(t.systemID)
-        componentID = UInt8(t.componentID)
-        heartbeatHz = t.heartbeatHz
-        attitudeHz = t.attitudeHz
-        imuHz = t.imuHz
-        outputsHz = t.outputsHz
-        statusHz = t.statusHz
+        self = configuration.telemetry.stream
         world = MAVLinkFrames.worldAxes(ofOutputFrame: configuration.frame.output.rawValue)
         for (i, channel) in configuration.outputs.channels.enumerated() where i < 16 && channel.kind == .gpio {
             levelChannels |= 1 << UInt16(i)

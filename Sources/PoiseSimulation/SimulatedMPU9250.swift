@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseHAL
 import PoiseMath
 import PoiseSensors

@@ -1,4 +1,5 @@
 import Foundation
+import PoiseDeviceSettings
 import PoiseTick
 import Synchronization
 

@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseTick
 import PoiseMath
 

@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseReplay
 import PoiseSettings

@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseHAL
 import PoiseLinux
 import PoiseMath

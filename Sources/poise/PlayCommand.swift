@@ -1,5 +1,6 @@
 import ArgumentParser
 import PoiseCommandLine
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseReplay
 import PoiseTelemetry

@@ -15,10 +15,11 @@ func emptyFileMeansAllDefaults(_ text: String) throws {
     let c = PoiseConfiguration.default
     #expect(c.board.kind == .sim && c.board.i2cBus == "/dev/i2c-1" && c.board.address == 0x68)
     #expect(c.board.mounting == .identity && c.board.gpioChip == "gpiochip0")
-    #expect(c.sensor.accelerometerRangeG == 16 && c.sensor.gyroscopeRangeDegreesPerSecond == 2000)
-    #expect(c.sensor.dlpfHz == 92 && c.sensor.sampleRateHz == 1000 && c.sensor.magnetometer)
-    #expect(c.sensor.magnetometerRateHz == 100 && !c.sensor.fifo && c.sensor.readRetries == 1)
-    #expect(c.sensor.lostAfterFailures == 10)
+    let sensor = c.sensor.driver  // the driver's own settings, bound to the sensor keys
+    #expect(sensor.accelerometerRange.g == 16 && sensor.gyroscopeRange.degreesPerSecond == 2000)
+    #expect(sensor.gyroscopeBandwidth.hertz == 92 && sensor.outputRate == 1000 && c.sensor.magnetometer)
+    #expect(sensor.magnetometerMode.rate == 100 && !sensor.useFIFO && sensor.retries == 1)
+    #expect(sensor.lostAfterFailures == 10)
     #expect(c.sensor.calibration.accelerometerScale == [1, 1, 1])
     #expect(c.sensor.calibration.magnetometerSoftIron == .identity)
     #expect(c.filter.name == .poise && c.filter.magnetometer)

@@ -62,7 +62,7 @@ import PoiseMath
         let text = try PoiseConfiguration.readText(path: Self.repository + "/configs/sim-balancing-robot.yaml")
             .replacingOccurrences(of: "  sample_rate_hz: 1000\n", with: "  sample_rate_hz: 500\n  fifo: true\n")
         let config = try PoiseConfiguration.parse(text: text, file: "fifo.yaml")
-        #expect(config.sensor.fifo && config.sensor.sampleRateHz == 500)
+        #expect(config.sensor.driver.useFIFO && config.sensor.driver.outputRate == 500)
         var loop = try SimulatedRig.balancingRobot(config)
         var failed = 0, withoutSample = 0, armed = false
         loop.runVirtual(duration: 6) { _, record in

@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseSensors
 import Testing

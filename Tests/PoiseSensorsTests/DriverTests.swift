@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 @testable import PoiseSensors
 import PoiseSimulation

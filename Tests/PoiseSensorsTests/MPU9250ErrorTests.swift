@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseHAL
 @testable import PoiseSensors
 import PoiseTick

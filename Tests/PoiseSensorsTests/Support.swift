@@ -1,4 +1,5 @@
 @testable import PoiseSensors
+import PoiseDeviceSettings
 import PoiseSimulation
 import PoiseTick
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
+import PoiseDeviceSettings
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
@@ -201,11 +202,9 @@ import Testing
         #expect(Self.tickSettings(PoiseConfiguration(values: none)) != Self.tickSettings(PoiseConfiguration(values: base)))
     }
 
-    /// The telemetry sender's and the supervisor's settings of an empty file are their own
-    /// defaults: the sender's are declared in a module the configuration cannot see, so this
-    /// pins the two equal; the supervisor's keys are bound to its settings directly.
-    @Test func telemetryAndSafetyDefaultsAreTheirOwn() {
-        #expect(TelemetrySettings(configuration: .default) == TelemetrySettings())
+    /// The supervisor's settings of an empty file are its own defaults (its keys are bound to
+    /// its settings directly), but for the tilt limits, which only a controller sets.
+    @Test func safetyDefaultsAreTheSupervisorsOwn() {
         var safety = CoreConfiguration.safety(PoiseConfiguration.default)
         safety.overrunLimit = SafetySettings().overrunLimit
         #expect(safety == SafetySettings(maxTilt: .infinity, armTilt: .infinity))  // no controller: no tilt limit

@@ -1,4 +1,5 @@
 import Foundation
+import PoiseDeviceSettings
 import Testing
 import PoiseControl
 import PoiseMath

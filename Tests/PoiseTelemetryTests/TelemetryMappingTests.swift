@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import Testing
 import PoiseControl
 import PoiseMath

@@ -1,5 +1,6 @@
 import Foundation
 import PoiseConfig
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseSettings
 import PoiseTelemetry

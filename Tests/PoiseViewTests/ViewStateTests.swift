@@ -1,4 +1,5 @@
 import PoiseControl
+import PoiseDeviceSettings
 import PoiseMath
 import PoiseTelemetry
 import PoiseTick

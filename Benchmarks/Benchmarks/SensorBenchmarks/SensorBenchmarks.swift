@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseSensors
 import PoiseSimulation
 import Benchmark

@@ -50,7 +50,9 @@ public struct Mounting: Sendable, Hashable, CustomStringConvertible {
 
     /// Maps a chip-frame vector to the body frame.
     @inlinable @inline(__always)
-    public func chipToBody(_ v: SIMD3<Float>) -> SIMD3<Float> { mapChipToBody(v, self) }
+    public func chipToBody(_ v: SIMD3<Float>) -> SIMD3<Float> {
+        column0 * v.x + column1 * v.y + column2 * v.z
+    }
 
     /// Maps a body-frame vector to the chip frame (the transpose; used by the simulator).
     @inlinable @inline(__always)

@@ -1,3 +1,9 @@
+// The MPU-9250 driver's settings, a plain value type below the configuration: the `sensor.*`
+// keys are bound straight to these fields (PoiseConfig), so each default is written here only.
+
+/// FIFO_R_W holds at most this many bytes per read: 32 frames of 14.
+public let maximumFIFOFramesPerRead = 32
+
 /// Everything the MPU-9250 driver is configured with. Times in seconds, rates in hertz.
 public struct MPU9250Settings: Sendable, Equatable {
     /// Accelerometer full scale (ACCEL_FS_SEL, ACCEL_CONFIG bits 4:3).
@@ -104,7 +110,7 @@ public struct MPU9250Settings: Sendable, Equatable {
 
     /// Identical reads that mean stuck data, allowing for ticks faster than the output rate
     /// (which legitimately repeat a sample).
-    var effectiveStuckLimit: Int {
+    public var effectiveStuckLimit: Int {
         let repeats = max(1, countOf((tickRate / outputRate).rounded(.up)))
         return stuckAfterIdenticalReads * repeats
     }
@@ -125,7 +131,7 @@ public struct MPU9250Settings: Sendable, Equatable {
     }
 
     /// The effective magnetometer interval in ticks.
-    var effectiveMagnetometerInterval: Int {
+    public var effectiveMagnetometerInterval: Int {
         if magnetometerInterval > 0 { return magnetometerInterval }
         guard magnetometerMode.rate > 0 else { return 1 }
         return max(1, countOf((tickRate / magnetometerMode.rate).rounded(.down)))
@@ -136,4 +142,10 @@ public struct MPU9250Settings: Sendable, Equatable {
 func countOf(_ value: Double) -> Int {
     guard value.isFinite else { return value > 0 ? 1_000_000_000 : 0 }
     return Int(max(-1e9, min(1e9, value)))
+}
+
+/// `0x` and two upper-case hexadecimal digits.
+private func hex(_ value: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
 }
