@@ -121,7 +121,7 @@ extension ConfigSchema {
             .number("filter.poise.gyroscope_scale_uncertainty", \.gyroscopeScaleUncertainty, range: 0...10, unit: "%", .percentToFraction, defaults: d,
                     doc: "Prior uncertainty of each gyroscope axis's scale-factor error, learned in motion from the drift of the filtered gravity (0 turns the estimate off)."),
             .number("filter.poise.acceleration_rejection_threshold", \.accelerationRejectionThreshold, range: 0...1000, unit: "m/s²", zeroTurnsOff: .infinity, defaults: d,
-                    doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are left out of the inclination filter; 0 disables rejection."),
+                    doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are held out of the inclination filter, and the velocity change they carry enters with the next sample used (a tap and its rebound cancel; a stroke's sharp stop still balances its push); 0 disables rejection."),
             .number("filter.poise.acceleration_rejection_time", \.accelerationRejectionTime, range: 0...60, unit: "s", defaults: d,
                     doc: "Longest continuous acceleration rejection; afterwards every sample is used again."),
             .number("filter.poise.magnetic_norm_threshold", \.magneticNormThreshold, range: 0...10, defaults: d,

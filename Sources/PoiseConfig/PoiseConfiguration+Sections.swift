@@ -34,6 +34,9 @@ extension PoiseConfiguration {
         /// sections set: `board.address`, `board.mounting`, `loop.rate_hz` as the tick rate, and
         /// the accelerometer bandwidth nearest the gyroscope's.
         public var driver = MPU9250Settings()
+        /// m, body frame: where the accelerometer sits relative to the centre of rotation (the
+        /// poise filter's compensation, not the driver's: FilterChoice hands it over).
+        public var leverArmMeters = SIMD3<Double>(0, 0, 0)
         public var calibration = Calibration()
 
         /// Whether the AK8963 is read (`sensor.magnetometer`).
@@ -115,6 +118,8 @@ extension PoiseConfiguration.Sensor {
                      doc: "Retries of a failed I²C read within one tick."),
             .integer("sensor.lost_after_failures", \.driver.lostAfterFailures, range: 1...1000, defaults: d,
                      doc: "Consecutive failed ticks before the sensor counts as lost."),
+            .vector3("sensor.lever_arm_m", \.leverArmMeters, unit: "m", defaults: d,
+                     doc: "Where the accelerometer sits relative to the centre of rotation, in the body frame (after board.mounting): the poise filter subtracts the tangential and centripetal accelerations rotation gives it there. [0, 0, 0] (at the centre) turns the compensation off."),
             .vector3("sensor.calibration.gyroscope_bias", \.calibration.gyroscopeBias, unit: "rad/s", defaults: d,
                      doc: "Subtracted from gyroscope readings."),
             .vector3("sensor.calibration.accelerometer_offset", \.calibration.accelerometerOffset, unit: "m/s²", defaults: d,

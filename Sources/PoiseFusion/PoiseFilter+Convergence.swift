@@ -18,6 +18,9 @@ extension PoiseFilter {
         // The start-up count of the inertial low-pass is idle once it has started: it counts the
         // near-rest samples of the re-alignment (no state added to the filter).
         accelerationFilter.averagedCount = 0
+        // A velocity change held from before was seen in the frame the clipped gyroscope lost.
+        heldVelocityChange = SIMD3(0, 0, 0)
+        holdsVelocityChange = false
         magneticSamples = 0
         hardIron.sums = .init()
         hardIron.sinceObservation = -.infinity

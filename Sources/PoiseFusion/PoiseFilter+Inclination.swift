@@ -2,11 +2,13 @@ import PoiseMath
 
 extension PoiseFilter {
     /// Inclination correction, rest detection and bias estimation from one accelerometer
-    /// sample `a` (m/s², screened) and the raw gyroscope (rad/s).
+    /// sample `a` (m/s², screened, lever arm compensated), the sample as `measured` (for rest
+    /// detection: the compensation's differentiated gyroscope noise would hide rest) and the
+    /// raw gyroscope (rad/s).
     @inlinable @inline(__always)
-    mutating func updateInclination(_ a: SIMD3<Float>, gyroscope: SIMD3<Float>, dt: Float,
-                                    flags: inout FilterFlags) {
-        let atRest = rest.update(gyroscope: gyroscope, accelerometer: a, dt: dt)
+    mutating func updateInclination(_ a: SIMD3<Float>, measured: SIMD3<Float>, gyroscope: SIMD3<Float>,
+                                    dt: Float, flags: inout FilterFlags) {
+        let atRest = rest.update(gyroscope: gyroscope, accelerometer: measured, dt: dt)
         if atRest { flags.insert(.atRest) }
         let norm2 = dot(a, a)
         if atRest {
@@ -21,13 +23,14 @@ extension PoiseFilter {
         // and beyond 1 g a sample pointing straight down passes it (|−g| = g).
         let inertial = gyroscopeAttitude.rotate(a)
         var rejected = false
+        var input = inertial
         if !accelerationFilter.isAveraging {
-            let expected = accelerationFilter.output
-            let expectedNorm2 = dot(expected, expected)
+            let filtered = accelerationFilter.output
+            let expectedNorm2 = dot(filtered, filtered)
             let deviation2: Float
             if expectedNorm2 > 1e-6 {
-                let d = inertial - expected * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
-                deviation2 = dot(d, d)
+                let excess = inertial - filtered * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+                deviation2 = dot(excess, excess)
             } else {
                 let n = squareRoot(norm2) - gravity
                 deviation2 = n * n
@@ -35,12 +38,14 @@ extension PoiseFilter {
             let threshold = settings.accelerationRejectionThreshold
             let outside = deviation2 > threshold * threshold
             // Leaving out a share of a sustained motion's samples — whichever way the test is
-            // centred — skews what remains; only rare, short impacts are left out.
+            // centred — skews what remains; only rare, short impacts are held out.
             accelerationRejectionShare += min(dt / Self.rejectionShareTime, 1) * ((outside ? 1 : 0) - accelerationRejectionShare)
             if outside && accelerationRejectionShare < Self.impactShare {
                 if accelerationRejectionTime < settings.accelerationRejectionTime {
                     accelerationRejectionTime += dt
                     rejected = true
+                    // Held at the gravity it expects; the excess waits (see below).
+                    input = holdOut(inertial, dt: dt)
                 }
             } else {
                 accelerationRejectionTime = 0
@@ -49,11 +54,27 @@ extension PoiseFilter {
             accelerationRejectionTime = 0
         }
 
+        // Hold the filter at the gravity it expects while a sample is left out, and keep the
+        // velocity change the sample carried beyond it; the next sample used hands that change
+        // over. Leaving impacts out for good is biased: a hand's stroke is a gentle push ended
+        // by a sharp stop, and dropping only the stops keeps the pushes, so the average leans
+        // along the stroke by degrees. Kept, a stop still balances its push; a tap's spike and
+        // rebound, both held out, cancel and leave nothing. The low-pass is linear, so this is
+        // the true acceleration delayed by at most `accelerationRejectionTime`.
         if rejected {
-            // Hold the filter: a short impact must leave no trace in the filtered gravity.
             flags.insert(.accelerationRejected)
-        } else {
-            _ = accelerationFilter.update(inertial, dt: dt)
+        } else if holdsVelocityChange {
+            input = handOverVelocityChange(input, dt: dt)
+        }
+        _ = accelerationFilter.update(input, dt: dt)
+
+        // At rest there is no linear acceleration: the specific force is gravity. What the
+        // low-pass still remembers of the motion before — a velocity change whose counterpart
+        // came too late to cancel inside τ, like a shake that drifted and stopped — is then
+        // known to be motion, not tilt, so when rest begins the filter restarts from the
+        // accelerometer's rest mean (the body has not turned since: the gyroscope was quiet).
+        if atRest, rest.quietTime - dt < settings.restTime, !accelerationFilter.isAveraging {
+            restartAtRest()
         }
 
         // Turn the filtered gravity, seen in the earth frame, upright.
@@ -89,6 +110,43 @@ extension PoiseFilter {
         headingDrift += biasEstimator.scaleUncertainty * squareRoot(dot(gyroscope, gyroscope)) * step
         updateBias(restRate: atRest ? rest.gyroscope : nil, usable: !rejected,
                    inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
+    }
+
+    // The rare paths below are out of line, so the common sample pays a branch for each and
+    // not their code (instruction budget: update + read ≤ 1200 per 9D sample).
+
+    /// The held-out sample `inertial` replaced by the gravity the filter expects, its excess
+    /// over it kept as a velocity change for the next sample used (the excess is worked out
+    /// again here, as the test did, so the common path need not keep it).
+    @usableFromInline @inline(never)
+    mutating func holdOut(_ inertial: SIMD3<Float>, dt: Float) -> SIMD3<Float> {
+        let filtered = accelerationFilter.output
+        let expectedNorm2 = dot(filtered, filtered)
+        var excess = SIMD3<Float>(0, 0, 0)
+        if expectedNorm2 > 1e-6 {
+            excess = inertial - filtered * (gravity * Self.fastReciprocalSquareRoot(expectedNorm2))
+        }
+        heldVelocityChange += excess * dt
+        holdsVelocityChange = true
+        return inertial - excess
+    }
+
+    /// `input` with the velocity change held since the last sample used handed over.
+    @usableFromInline @inline(never)
+    mutating func handOverVelocityChange(_ input: SIMD3<Float>, dt: Float) -> SIMD3<Float> {
+        let released = input + heldVelocityChange * (1 / dt)
+        heldVelocityChange = SIMD3(0, 0, 0)
+        holdsVelocityChange = false
+        return released
+    }
+
+    /// The filtered gravity restarted from the rest mean (rest has just begun).
+    @usableFromInline @inline(never)
+    mutating func restartAtRest() {
+        accelerationFilter.output = gyroscopeAttitude.rotate(rest.accelerometer)
+        accelerationFilter.rate = SIMD3(0, 0, 0)
+        heldVelocityChange = SIMD3(0, 0, 0)
+        holdsVelocityChange = false
     }
 
     /// Averaging time of the rejected share, s, and the share above which samples are no

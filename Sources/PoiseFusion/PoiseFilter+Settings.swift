@@ -70,11 +70,13 @@ extension PoiseFilter {
         public var gyroscopeScaleUncertainty: Float
 
         /// Accelerometer samples whose specific force differs from the expected gravity
-        /// *vector* by more than this are left out of the inclination filter, m/s²
-        /// (`.infinity` disables rejection). Only impacts should trip it: the low-pass filter
-        /// in the inertial frame already averages ordinary linear acceleration to zero. The
-        /// test is on the vector, not the norm, so both halves of a swing are treated alike
-        /// (a norm test keeps the half whose acceleration points down and biases the average).
+        /// *vector* by more than this are held out of the inclination filter, m/s²
+        /// (`.infinity` disables rejection); the velocity change they carry beyond gravity
+        /// enters with the next sample used, so a tap and its rebound cancel while a stroke's
+        /// sharp stop still balances its gentle push. Only impacts should trip it: the
+        /// low-pass filter in the inertial frame already averages ordinary linear acceleration
+        /// to zero. The test is on the vector, not the norm, so both halves of a swing are
+        /// treated alike (a norm test keeps the half whose acceleration points down).
         public var accelerationRejectionThreshold: Float
         /// Longest continuous acceleration rejection, s (an impact lasts milliseconds); after
         /// it every sample is used again.
@@ -115,6 +117,10 @@ extension PoiseFilter {
         /// Angular rates above this skip the sample as a glitch, rad/s (MEMS gyroscopes top
         /// out at 2000 °/s ≈ 35 rad/s).
         public var maximumAngularRate: Float
+        /// Where the accelerometer sits relative to the centre of rotation, m, body frame
+        /// (zero: at the centre, no compensation). Rotation then adds ω̇ × r + ω × (ω × r) to
+        /// the specific force, which the filter subtracts before the inclination low-pass.
+        public var leverArm: SIMD3<Float>
 
         /// The defaults.
         public static let `default` = Settings()
@@ -155,7 +161,8 @@ extension PoiseFilter {
             magneticMaximumRejectionTime: Float = 60,
             magneticRejectionFactor: Float = 2,
             screen: SampleScreen = .default,
-            maximumAngularRate: Float = 50
+            maximumAngularRate: Float = 50,
+            leverArm: SIMD3<Float> = SIMD3(0, 0, 0)
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant
@@ -193,6 +200,7 @@ extension PoiseFilter {
             self.magneticRejectionFactor = magneticRejectionFactor
             self.screen = screen
             self.maximumAngularRate = maximumAngularRate
+            self.leverArm = leverArm
         }
     }
 }

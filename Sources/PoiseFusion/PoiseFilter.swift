@@ -24,7 +24,11 @@ import PoiseMath
 ///    error, from which the same small Kalman filter (at 25 Hz) also learns each axis's
 ///    scale-factor error; fast rotation weakens the motion measurement, since axis
 ///    misalignment then looks like bias.
-/// 5. Impacts (accelerometer norm far from 1 g) are left out of the filter for a moment;
+/// 5. Impacts (specific force far from the expected gravity) are held out of the filter for a
+///    moment and only their velocity change, net of its counterpart, enters afterwards: a tap
+///    and its rebound cancel, the sharp stop of a gently pushed stroke still balances the push.
+///    When rest begins (there is no linear acceleration then), the filtered gravity restarts
+///    from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
 /// 6. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
@@ -85,6 +89,17 @@ public struct PoiseFilter: AttitudeFilter {
     /// average): impacts are rare, so a large share means sustained motion, whose
     /// accelerations the inertial low-pass averages to zero only if every sample goes in.
     @usableFromInline var accelerationRejectionShare: Float = 0
+    /// Velocity change the left-out samples carried beyond the expected gravity, m/s in I:
+    /// handed to the low-pass with the next sample it takes, so that what it averages keeps
+    /// the integral of the acceleration (see `updateInclination`).
+    @usableFromInline var heldVelocityChange = SIMD3<Float>(0, 0, 0)
+    /// Whether `heldVelocityChange` waits to be handed over (a flag: cheaper than a vector test).
+    @usableFromInline var holdsVelocityChange = false
+    /// The bias-corrected angular rate of the previous sample, rad/s, for the angular
+    /// acceleration of the lever-arm compensation (kept only when `settings.leverArm` is set).
+    @usableFromInline var previousRate = SIMD3<Float>(0, 0, 0)
+    /// `settings.leverArm` is not zero (tested once here rather than per sample).
+    @usableFromInline let compensatesLeverArm: Bool
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
     /// Whether the attitude is established (one Float; the re-alignment counts its samples in
@@ -99,6 +114,7 @@ public struct PoiseFilter: AttitudeFilter {
     @inlinable
     public init(settings: Settings) {
         self.settings = settings
+        compensatesLeverArm = settings.leverArm != SIMD3(0, 0, 0)
         gyroscopeAttitude = .identity
         inclinationCorrection = .identity
         headingCorrection = .identity
@@ -204,10 +220,17 @@ public struct PoiseFilter: AttitudeFilter {
         if verdict.accelerometer {
             // Tested once: the re-establishing steps are out of line, and the common path pays
             // a compare and two branches (7 instructions a sample by `scripts/bench-read`; a
-            // second copy of the inclination update for the other path cost 85).
+            // second copy of the inclination update for the other path cost 85). The lever arm
+            // likewise: the default pays the `compensatesLeverArm` branch only.
             let established = convergence.isConverged
             if !established { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
-            updateInclination(sample.accelerometer, gyroscope: gyroscope, dt: dt, flags: &newFlags)
+            if compensatesLeverArm {
+                updateInclinationAtLeverArm(sample.accelerometer, rate: rate, gyroscope: gyroscope, dt: dt,
+                                            flags: &newFlags)
+            } else {
+                updateInclination(sample.accelerometer, measured: sample.accelerometer, gyroscope: gyroscope,
+                                  dt: dt, flags: &newFlags)
+            }
             if !established, !establish(sample.accelerometer, gyroscope: gyroscope, dt: dt) {
                 newFlags.insert(.notConverged)
             }

@@ -33,6 +33,7 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
     private let startAttitudes: [RotationD]
     private let gravity: Vector3D
     private let fieldENU: Vector3D
+    private let leverArm: Vector3D
     private var nextIndex = 0
     private var segmentCursor = 0
 
@@ -68,6 +69,7 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         gravity = Vector3D(0, 0, environment.gravity)
         let f = environment.magneticFieldENU
         fieldENU = Vector3D(f.x, f.y, f.z)
+        leverArm = Vector3D(script.leverArm.x, script.leverArm.y, script.leverArm.z)
 
         let heading = RotationD(axis: Vector3D(0, 0, 1), angle: initialHeading)
         var attitude = (heading * RotationD(initialAttitude)).normalized
@@ -100,10 +102,15 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         let local = Swift.min(Swift.max(t - startTimes[segmentCursor], 0), segment.duration)
         let state = Self.state(of: segment, start: startAttitudes[segmentCursor], at: local)
         let q = state.attitude
+        // A sensor off the centre of rotation moves on an arc: tangential ω̇ × r and
+        // centripetal ω × (ω × r), both in the body frame.
+        let w = state.rate
+        let lever = state.angularAcceleration.cross(leverArm) + w.cross(w.cross(leverArm))
+        let acceleration = state.acceleration + q.rotate(lever)
         return MotionSample(
             index: index, time: t, attitude: q.float, angularRate: state.rate.float,
-            specificForce: q.inverseRotate(state.acceleration + gravity).float,
-            magneticField: q.inverseRotate(fieldENU).float, linearAcceleration: state.acceleration.float,
+            specificForce: (q.inverseRotate(state.acceleration + gravity) + lever).float,
+            magneticField: q.inverseRotate(fieldENU).float, linearAcceleration: acceleration.float,
             movement: segment.isMovement, segmentIndex: segmentCursor)
     }
 
@@ -144,37 +151,66 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         2 * Double.pi * (cycles - cycles.rounded(.down))
     }
 
-    /// Attitude, body angular rate and world linear acceleration `u` seconds into `segment`.
+    /// Attitude, body angular rate, world linear acceleration (of the centre of rotation) and
+    /// body angular acceleration `u` seconds into `segment`.
     static func state(of segment: MotionSegment, start q0: RotationD, at u: Double)
-        -> (attitude: RotationD, rate: Vector3D, acceleration: Vector3D)
+        -> (attitude: RotationD, rate: Vector3D, acceleration: Vector3D, angularAcceleration: Vector3D)
     {
         switch segment {
         case .rest:
-            return (q0, .zero, .zero)
+            return (q0, .zero, .zero, .zero)
         case .rotate(let axis, let angle, let duration):
             let a = Vector3D(axis.x, axis.y, axis.z)
             let tau = u / duration
             let theta = angle * MinimumJerk.position(tau)
             let rate = angle * MinimumJerk.velocity(tau) / duration
-            return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero)
+            let angular = angle * MinimumJerk.acceleration(tau) / (duration * duration)
+            return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero, angular * a)
         case .spin(let axis, let rate, _):
             let a = Vector3D(axis.x, axis.y, axis.z)
-            return (q0 * RotationD(axis: a, angle: rate * u), rate * a, .zero)
+            return (q0 * RotationD(axis: a, angle: rate * u), rate * a, .zero, .zero)
         case .wobble(let axis, let amplitude, let frequency, _):
             let a = Vector3D(axis.x, axis.y, axis.z)
             let omega = 2 * Double.pi * frequency
             let phase = Self.phase(cycles: frequency * u)
-            let theta = amplitude * DeterministicMath.sin(phase)
+            let sine = DeterministicMath.sin(phase)
+            let theta = amplitude * sine
             let rate = amplitude * omega * DeterministicMath.cos(phase)
-            return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero)
+            return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero, (-amplitude * omega * omega * sine) * a)
         case .shake(let direction, let amplitude, let frequency, _):
             let d = Vector3D(direction.x, direction.y, direction.z)
             let acceleration = amplitude * DeterministicMath.sin(Self.phase(cycles: frequency * u))
-            return (q0, .zero, q0.rotate(acceleration * d))
+            return (q0, .zero, q0.rotate(acceleration * d), .zero)
         case .move(let direction, let distance, let duration):
             let d = Vector3D(direction.x, direction.y, direction.z)
             let acceleration = distance * MinimumJerk.acceleration(u / duration) / (duration * duration)
-            return (q0, .zero, q0.rotate(acceleration * d))
+            return (q0, .zero, q0.rotate(acceleration * d), .zero)
+        case .strokes(let direction, let frequency, let stop, let stopDuration, _):
+            let d = Vector3D(direction.x, direction.y, direction.z)
+            let acceleration = Self.strokeAcceleration(
+                at: u, frequency: frequency, stop: stop, stopDuration: stopDuration)
+            return (q0, .zero, q0.rotate(acceleration * d), .zero)
         }
+    }
+
+    /// Acceleration along the stroke `u` seconds into a `strokes` segment. Period P = 1/f,
+    /// stop S: a push a·sin(πt/T₁) over T₁ = P/2 − S reaches the speed V = 2·stop·S/π that
+    /// the stop −stop·sin(π(t − T₁)/S) takes away; the body has moved D = V·P/4 and comes
+    /// back over P/2 by a minimum-jerk move.
+    static func strokeAcceleration(at u: Double, frequency: Double, stop: Double, stopDuration: Double) -> Double {
+        let cycles = frequency * u
+        let period = 1 / frequency
+        let t = (cycles - cycles.rounded(.down)) * period
+        let half = period / 2
+        let push = half - stopDuration
+        let speed = 2 * stop * stopDuration / Double.pi
+        if t < push {
+            return Double.pi * speed / (2 * push) * DeterministicMath.sin(Double.pi * t / push)
+        }
+        if t < half {
+            return -stop * DeterministicMath.sin(Double.pi * (t - push) / stopDuration)
+        }
+        let distance = speed * period / 4
+        return -distance * MinimumJerk.acceleration((t - half) / half) / (half * half)
     }
 }

@@ -71,6 +71,50 @@ extension MotionScript {
             shake 4 s amplitude 1 g frequency 1.5 hz along 0,0.6,0.8
             rest 3
             """),
+        ("hand-strokes", """
+            # A hand moving the sensor in strokes for 90 s: each a gentle push ended by a sharp
+            # stop (3.5-5 g for a few tens of ms), then a smooth return, along tilted axes.
+            # The large accelerations all point one way; their integral balances the push.
+            rest 5
+            rotate x 25 deg over 1 s
+            rotate y -15 deg over 1 s
+            strokes 30 s frequency 1.5 hz stop 4 g over 30 ms along 0.6,-0.7,0.3
+            strokes 30 s frequency 2.4 hz stop 3.5 g over 25 ms along -0.3,0.8,0.5
+            strokes 30 s frequency 1 hz stop 5 g over 30 ms along 0.7,0.2,-0.7
+            rest 5
+            """),
+        ("arm-swing", """
+            # The sensor 40 cm below a pivot: swung on an arc (tangential and centripetal
+            # acceleration), then carried round a cone about the vertical. About 94 s.
+            lever 0,0,-0.4 m
+            rest 5
+            wobble 40 s amplitude 45 deg frequency 0.7 hz about y
+            rest 2
+            rotate x 30 deg over 1 s
+            spin 0,0.5,0.866 180 deg/s for 40 s
+            rest 5
+            """),
+        ("robot-drive", """
+            # A wheeled robot driving straight: smooth runs at 0.7-2 m/s² peaks, then runs that
+            # speed up gently and brake hard (2 m/s²) before reversing. About 72 s.
+            rest 5
+            repeat 2 {
+              move x 4 m over 4 s ; rest 1
+              move -x 2 m over 4 s ; rest 1
+              move x 4.2 m over 3.5 s ; rest 1
+              move -x 6.4 m over 5 s ; rest 1
+            }
+            strokes 25 s frequency 0.2 hz stop 2 m/s2 over 1 s along x
+            rest 5
+            """),
+        ("turn", """
+            # A robot driving round a circle of 1.5 m radius at 1.5 m/s (1 rad/s): 1.5 m/s²
+            # of centripetal acceleration for a minute, toward the centre. About 70 s.
+            lever 0,-1.5,0 m
+            rest 5
+            spin z 1 rad/s for 60 s
+            rest 5
+            """),
         ("static", """
             # Holding still for a minute: bias and noise estimation.
             rest 60

@@ -13,6 +13,8 @@
 /// wobble DURATION amplitude ANGLE frequency FREQ [about AXIS]   # default about x
 /// shake DURATION amplitude ACCEL frequency FREQ [along AXIS]    # default along x
 /// move AXIS DISTANCE over DURATION                    # smooth translation
+/// strokes DURATION frequency FREQ stop ACCEL over DURATION [along AXIS]  # push, sharp stop
+/// lever VECTOR DISTANCE                               # sensor offset from the centre of rotation
 /// repeat COUNT { STATEMENTS }                         # may span lines, may nest
 ///
 /// DURATION = NUMBER [s | ms | min]      (seconds when no unit)
@@ -48,6 +50,10 @@ public struct MotionScript: Sendable, Equatable {
     public var name: String
     /// The segments in order, with `repeat` blocks expanded.
     public var segments: [MotionSegment]
+    /// Where the sensor sits relative to the centre of rotation, m, in the body frame (the
+    /// `lever` statement): rotation then moves it on an arc, adding ω̇ × r + ω × (ω × r) to its
+    /// acceleration. Zero: the sensor sits at the centre.
+    public var leverArm: SIMD3<Double> = SIMD3(0, 0, 0)
 
     /// At most this many segments after expanding `repeat`.
     public static let maximumSegmentCount = 100_000
@@ -55,9 +61,10 @@ public struct MotionScript: Sendable, Equatable {
     public static let maximumDuration: Double = 1_000_000
 
     /// A script from segments you built yourself (not validated; use sane values).
-    public init(name: String = "<script>", segments: [MotionSegment]) {
+    public init(name: String = "<script>", segments: [MotionSegment], leverArm: SIMD3<Double> = SIMD3(0, 0, 0)) {
         self.name = name
         self.segments = segments
+        self.leverArm = leverArm
     }
 
     /// Parses the motion language described above.
@@ -70,6 +77,7 @@ public struct MotionScript: Sendable, Equatable {
         var parser = MotionScriptParser(source: source, name: name)
         self.name = name
         self.segments = try parser.parseScript()
+        self.leverArm = parser.leverArm
     }
 
     /// Total length in seconds.

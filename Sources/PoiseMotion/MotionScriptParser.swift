@@ -30,6 +30,9 @@ struct MotionScriptParser {
     private var index = 0
     private var segmentCount = 0
     private var totalDuration = 0.0
+    /// The `lever` statement's offset, m (body frame), zero without one.
+    private(set) var leverArm = SIMD3<Double>(0, 0, 0)
+    private var leverToken: Token?
 
     static let maximumNesting = 16
     static let standardGravity = 9.80665
@@ -149,6 +152,15 @@ struct MotionScriptParser {
         throw error("expected \(unitNames) after '\(value.formattedForMessage)', found \(current.text)", at: current)
     }
 
+    /// A unit word alone (after a vector), as its factor to SI.
+    private mutating func unit(_ units: [String: Double], unitNames: String) throws(MotionScriptError) -> Double {
+        guard let word = currentWord, let factor = units[word] else {
+            throw error("expected \(unitNames), found \(current.text)", at: current)
+        }
+        _ = advance()
+        return factor
+    }
+
     private mutating func duration() throws(MotionScriptError) -> Double {
         let (seconds, token) = try quantity(
             "a duration", units: ["s": 1, "ms": 0.001, "min": 60], unitNames: "a duration unit (s, ms or min)",
@@ -213,6 +225,28 @@ struct MotionScriptParser {
         return v
     }
 
+    /// A vector written without spaces, `0,0.1,-0.3`, not normalised.
+    private mutating func vector(_ what: String) throws(MotionScriptError) -> (value: SIMD3<Double>, token: Token) {
+        let token = current
+        guard case .word(let raw) = token.kind else {
+            throw error("expected \(what) (a vector like 0,0,0.3), found \(token.text)", at: token)
+        }
+        let values = raw.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+        guard values.count == 3, raw.split(separator: ",", omittingEmptySubsequences: false).count == 3,
+              values.allSatisfy(\.isFinite) else {
+            throw error("expected \(what) (a vector like 0,0,0.3, no spaces), found '\(raw)'", at: token)
+        }
+        _ = advance()
+        return (SIMD3(values[0], values[1], values[2]), token)
+    }
+
+    private mutating func acceleration() throws(MotionScriptError) -> Double {
+        let (raw, token) = try quantity(
+            "an acceleration", units: ["m/s2": 1, "m/s^2": 1, "m/s²": 1, "g": Self.standardGravity],
+            unitNames: "an acceleration unit (m/s2 or g)")
+        return try limited(raw, 1e6, "acceleration", "m/s²", token)
+    }
+
     private mutating func append(_ segment: MotionSegment, to list: inout [MotionSegment], at token: Token)
         throws(MotionScriptError)
     {
@@ -256,7 +290,7 @@ struct MotionScriptParser {
     private mutating func statement(into list: inout [MotionSegment], depth: Int) throws(MotionScriptError) {
         let start = current
         guard let keyword = currentWord else {
-            throw error("expected a statement (rest, rotate, spin, wobble, shake, move or repeat), found \(start.text)", at: start)
+            throw error("expected a statement (rest, rotate, spin, wobble, shake, move, strokes, lever or repeat), found \(start.text)", at: start)
         }
         _ = advance()
         switch keyword {
@@ -309,6 +343,35 @@ struct MotionScriptParser {
             let distance = try limited(rawDistance, 1e6, "distance", "m", distanceToken)
             try expectKeyword("over", after: "the distance")
             try append(.move(direction: direction, distance: distance, duration: duration()), to: &list, at: start)
+        case "strokes":
+            let seconds = try duration()
+            try expectKeyword("frequency", after: "the duration")
+            let hz = try frequency()
+            try expectKeyword("stop", after: "the frequency")
+            let stop = try acceleration()
+            try expectKeyword("over", after: "the stop acceleration")
+            let stopToken = current
+            let stopSeconds = try duration()
+            guard stopSeconds < 0.5 / hz else {
+                throw error("a stroke's stop must be shorter than half its period (\((500 / hz).formattedForMessage) ms)", at: stopToken)
+            }
+            var direction = SIMD3<Double>(1, 0, 0)
+            if currentWord == "along" {
+                _ = advance()
+                direction = try axis()
+            }
+            try append(.strokes(direction: direction, frequency: hz, stopAcceleration: stop,
+                                stopDuration: stopSeconds, duration: seconds), to: &list, at: start)
+        case "lever":
+            if let leverToken {
+                throw error("only one 'lever' per script (the first is at \(leverToken.line):\(leverToken.column)): the sensor is fixed to the body", at: start)
+            }
+            let (offset, offsetToken) = try vector("a lever arm")
+            let factor = try unit(["m": 1, "cm": 0.01, "mm": 0.001], unitNames: "a distance unit (m, cm or mm)")
+            let arm = offset * factor
+            guard (arm * arm).sum() <= 1e12 else { throw error("lever arm is longer than 1000000 m", at: offsetToken) }
+            leverArm = arm
+            leverToken = start
         case "repeat":
             let (count, countToken) = try number("a repeat count")
             guard count >= 1, count <= Double(MotionScript.maximumSegmentCount), count == count.rounded() else {
@@ -334,7 +397,7 @@ struct MotionScriptParser {
                 for segment in body { try append(segment, to: &list, at: start) }
             }
         default:
-            throw error("unknown statement '\(keyword)'; expected rest, rotate, spin, wobble, shake, move or repeat", at: start)
+            throw error("unknown statement '\(keyword)'; expected rest, rotate, spin, wobble, shake, move, strokes, lever or repeat", at: start)
         }
     }
 }

@@ -21,12 +21,19 @@ public enum MotionSegment: Sendable, Equatable {
     /// A translation by `distance` metres along a body `direction` with a minimum-jerk
     /// position profile: acceleration starts and ends at zero, velocity ends at zero.
     case move(direction: SIMD3<Double>, distance: Double, duration: Double)
+    /// Hand strokes along a body `direction`, `frequency` per second: each stroke is a gentle
+    /// push (a half-sine of acceleration) ended by a sharp stop (a half-sine of
+    /// −`stopAcceleration` peak lasting `stopDuration`), then a smooth (minimum-jerk) return
+    /// over the second half of the period. Every stroke's velocity and displacement return to
+    /// zero, so the acceleration averages to zero, but its large values all point one way.
+    case strokes(direction: SIMD3<Double>, frequency: Double, stopAcceleration: Double,
+                 stopDuration: Double, duration: Double)
 
     /// Length of the segment in seconds.
     public var duration: Double {
         switch self {
         case .rest(let d), .rotate(_, _, let d), .spin(_, _, let d), .wobble(_, _, _, let d),
-            .shake(_, _, _, let d), .move(_, _, let d):
+            .shake(_, _, _, let d), .move(_, _, let d), .strokes(_, _, _, _, let d):
             return d
         }
     }
@@ -63,6 +70,12 @@ extension MotionSegment {
                 ? nil : "shake needs a unit direction, a finite amplitude and a positive frequency"
         case .move(let direction, let distance, _):
             return unit(direction) && finite(distance) ? nil : "move needs a unit direction and a finite distance"
+        case .strokes(let direction, let frequency, let stop, let stopDuration, _):
+            guard unit(direction), finite(frequency, stop, stopDuration), frequency > 0 else {
+                return "strokes need a unit direction, a finite stop and a positive frequency"
+            }
+            return stopDuration > 0 && stopDuration < 0.5 / frequency
+                ? nil : "a stroke's stop must be shorter than half its period"
         }
     }
 }

@@ -29,6 +29,10 @@ public struct FilterChoice: Sendable {
         madgwick = filter.madgwick
         mekf = filter.mekf
         poise = filter.poise
+        // The lever arm is where the sensor is mounted, a fact of the board, so it is a
+        // sensor key; only the poise filter compensates it.
+        let arm = configuration.sensor.leverArmMeters
+        poise.leverArm = SIMD3(Float(arm.x), Float(arm.y), Float(arm.z))
     }
 
     /// Creates the chosen filter and hands it to `work`. Inlinable, so that work defined in
