@@ -151,7 +151,7 @@ let package = Package(
         // `poise view` lives in its own program so the web library (and the TLS stack its
         // networking pulls in) stays out of the memory of `poise run` on the board.
         .executableTarget(name: "poise-view", dependencies: [
-            "PoiseCommandLine", "PoiseTelemetry", "PoiseView",
+            "PoiseCommandLine", "PoiseConfig", "PoiseTelemetry", "PoiseView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "poise", dependencies: [

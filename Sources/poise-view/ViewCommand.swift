@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseCommandLine
+import PoiseConfig  // PoiseConfiguration passes through here by value: rebuilt when its layout changes
 import PoiseTelemetry
 import PoiseView
 
