@@ -24,9 +24,10 @@ public struct SimulatedI2CBus<Motion: SimulatedMotion>: I2CBus {
     @inlinable
     public var imuOutputRate: Double { imu.outputRate }
 
-    // Specialised for the simulated board's motion here, where the chip's code is visible:
-    // the generic version looks up the chip's type metadata on every call.
-    @_specialize(exported: true, where Motion == HeldMotion)
+    // Not `@_specialize(exported:)` for the board's motion: the release compiler emitted no
+    // such symbol for these typed-throws functions while callers in this module referred to
+    // it, so `poise` failed to link. The board (same module) and the cross-module-optimised
+    // loop specialise these calls themselves.
     public mutating func writeThenRead(
         address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
@@ -49,7 +50,6 @@ public struct SimulatedI2CBus<Motion: SimulatedMotion>: I2CBus {
         }
     }
 
-    @_specialize(exported: true, where Motion == HeldMotion)
     public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
         counters.bitPeriods += 2 * 9 + 9 * bytes.count + 2
         if pca9685?.address == address {
