@@ -192,8 +192,10 @@ public struct PoiseFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) { fuse(sample, dt: dt) }
     #endif
 
-    /// The body of `update`.
-    @inlinable @inline(__always)
+    /// The body of `update`. Emitted only where it is inlined: as a function of its own, with
+    /// the same body as `update`, the optimiser merged the two and every update paid a jump
+    /// through a second frame.
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func fuse(_ sample: InertialSample, dt: Float) {
         // The verdict's flags, not a screened copy of the sample: optionals in a returned
         // struct are repacked through integer registers on every update.
