@@ -14,8 +14,8 @@ extension PoiseFilter {
         return a - cross(angularAcceleration, r) - cross(rate, cross(rate, r))
     }
 
-    /// `updateInclination` for a sensor away from the centre of rotation; out of line, so the
-    /// default (no lever arm) pays only the `compensatesLeverArm` branch.
+    /// `updateInclination` for a sensor away from the centre of rotation; out of line (reached
+    /// through `updateInclinationUnusually`), so the default (no lever arm) pays none of it.
     @usableFromInline @inline(never)
     mutating func updateInclinationAtLeverArm(_ measured: SIMD3<Float>, rate: SIMD3<Float>, gyroscope: SIMD3<Float>,
                                               dt: Float, flags: inout FilterFlags) {
