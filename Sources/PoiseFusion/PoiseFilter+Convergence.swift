@@ -15,6 +15,7 @@ extension PoiseFilter {
     @inlinable @inline(never)
     public mutating func loseConvergence() {
         convergence.lose()
+        isOrdinary = false
         // The start-up count of the inertial low-pass is idle once it has started: it counts the
         // near-rest samples of the re-alignment (no state added to the filter).
         accelerationFilter.averagedCount = 0
@@ -35,6 +36,7 @@ extension PoiseFilter {
                                   up: AttitudeConvergence.bodyUp(earthAttitude), gravity: gravity, dt: dt)
         else { return false }
         // Established: the heading averages again from here, the hard-iron fit resumes.
+        isOrdinary = !compensatesLeverArm
         magneticSamples = 0
         hardIron.sums = .init()
         hardIron.sinceObservation = 0

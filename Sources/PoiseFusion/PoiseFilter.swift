@@ -100,6 +100,10 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var previousRate = SIMD3<Float>(0, 0, 0)
     /// `settings.leverArm` is not zero (tested once here rather than per sample).
     @usableFromInline let compensatesLeverArm: Bool
+    /// The attitude is established and there is no lever arm: the sample takes the common
+    /// inclination path (`!compensatesLeverArm && convergence.isConverged`, kept up to date by
+    /// `loseConvergence` and `establish`, so the sample tests one flag instead of both).
+    @usableFromInline var isOrdinary: Bool
     @usableFromInline var flags: FilterFlags
     @usableFromInline var rejectedSamples: UInt32
     /// Whether the attitude is established (one Float; the re-alignment counts its samples in
@@ -115,6 +119,7 @@ public struct PoiseFilter: AttitudeFilter {
     public init(settings: Settings) {
         self.settings = settings
         compensatesLeverArm = settings.leverArm != SIMD3(0, 0, 0)
+        isOrdinary = !compensatesLeverArm
         gyroscopeAttitude = .identity
         inclinationCorrection = .identity
         headingCorrection = .identity
@@ -187,8 +192,10 @@ public struct PoiseFilter: AttitudeFilter {
     public mutating func update(_ sample: InertialSample, dt: Float) { fuse(sample, dt: dt) }
     #endif
 
-    /// The body of `update`.
-    @inlinable @inline(__always)
+    /// The body of `update`. Emitted only where it is inlined: as a function of its own, with
+    /// the same body as `update`, the optimiser merged the two and every update paid a jump
+    /// through a second frame.
+    @_alwaysEmitIntoClient @inline(__always)
     mutating func fuse(_ sample: InertialSample, dt: Float) {
         // The verdict's flags, not a screened copy of the sample: optionals in a returned
         // struct are repacked through integer registers on every update.
@@ -218,21 +225,14 @@ public struct PoiseFilter: AttitudeFilter {
 
         // 2. Inclination from the accelerometer filtered in I; bias estimation.
         if verdict.accelerometer {
-            // Tested once: the re-establishing steps are out of line, and the common path pays
-            // a compare and two branches (7 instructions a sample by `scripts/bench-read`; a
-            // second copy of the inclination update for the other path cost 85). The lever arm
-            // likewise: the default pays the `compensatesLeverArm` branch only.
-            let established = convergence.isConverged
-            if !established { realign(sample.accelerometer, gyroscope: gyroscope, dt: dt) }
-            if compensatesLeverArm {
-                updateInclinationAtLeverArm(sample.accelerometer, rate: rate, gyroscope: gyroscope, dt: dt,
-                                            flags: &newFlags)
-            } else {
+            // One test: the common sample (attitude established, no lever arm) pays a load, a
+            // compare and a branch; re-establishing and the lever arm share the out-of-line path.
+            if isOrdinary {
                 updateInclination(sample.accelerometer, measured: sample.accelerometer, gyroscope: gyroscope,
                                   dt: dt, flags: &newFlags)
-            }
-            if !established, !establish(sample.accelerometer, gyroscope: gyroscope, dt: dt) {
-                newFlags.insert(.notConverged)
+            } else {
+                updateInclinationUnusually(sample.accelerometer, rate: rate, gyroscope: gyroscope, dt: dt,
+                                           flags: &newFlags)
             }
         } else {
             rest.interrupt()
