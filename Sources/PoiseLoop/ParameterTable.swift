@@ -33,7 +33,7 @@ public struct ParameterTable: Sendable {
     public static let phrases: [(String, String)] = [("integral_limit", "imax"), ("output_limit", "omax"), ("d_cutoff_hz", "dcut")]
     public static let units: Set<String> = ["deg", "dps", "hz", "ms", "s"]
     public static let abbreviations: [String: String] = [
-        "balance": "BAL", "safety": "SAFE", "pitch": "PIT", "rate": "RT", "setpoint": "SP", "feedback": "FB",
+        "balance": "BAL", "safety": "SAFE", "pitch": "PIT", "roll": "RLL", "rate": "RT", "setpoint": "SP", "feedback": "FB",
         "cutoff": "CUT", "drive": "DRV", "throttle": "THR", "sensor": "SNS", "timeout": "TMO", "overrun": "OVR",
         "limit": "LIM", "heading": "HDG", "angle": "ANG", "kp": "P", "ki": "I", "kd": "D",
     ]

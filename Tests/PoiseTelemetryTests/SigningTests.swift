@@ -84,7 +84,7 @@ struct SigningTests {
         out.append(m.MAVLink_manual_control_message(1, 1000, -500, 500, 250, 3).pack(mav))
         out.append(m.MAVLink_command_ack_message(400, 1).pack(mav))
         out.append(m.MAVLink_statustext_message(2, b"failsafe: sensor lost").pack(mav))
-        out.append(m.MAVLink_param_value_message(b"BAL_PIT_P", 2.5, 40, 3, 9).pack(mav))
+        out.append(m.MAVLink_param_value_message(b"BAL_PIT_P", 2.5, 9, 40, 3).pack(mav))
         sys.stdout.write("\\n".join(x.hex() for x in out))
         """
         let process = Process()

@@ -7,7 +7,7 @@ printing one JSON object per finding. Everything Poise sends is printed as well,
 "type", as mavlink_peer.py prints it, so a test can look at heartbeats and status texts.
 
 Scenarios (--scenario):
-  params   list, read, set (BAL_PIT_P to 31.5), set a restart-only key (LOOP_RATE), store
+  params   list, read, set (BAL_PIT_P to 31.5), set a restart-only key (LOOP_RT), store
   arm      arm by command, then disarm
   manual   arm, stream MANUAL_CONTROL (full forward stick) for --stream s, then stop sending
   signed   with --key HEX: an unsigned, a signed and a replayed PARAM_SET
@@ -121,8 +121,8 @@ def scenario_params(s, args):
     s.send(mavlink2.MAVLink_param_set_message(1, 1, b"SAFE_MAX_TILT", 500, 9))
     m = s.wait_for("STATUSTEXT", 2, lambda m: "SAFE_MAX_TILT" in m["fields"]["text"])
     s.emit({"finding": "out_of_range", "text": m and m["fields"]["text"]})
-    s.send(mavlink2.MAVLink_param_set_message(1, 1, b"LOOP_RATE", 300, 9))
-    m = s.wait_for("STATUSTEXT", 2, lambda m: "LOOP_RATE" in m["fields"]["text"])
+    s.send(mavlink2.MAVLink_param_set_message(1, 1, b"LOOP_RT", 300, 9))
+    m = s.wait_for("STATUSTEXT", 2, lambda m: "LOOP_RT" in m["fields"]["text"])
     s.emit({"finding": "restart_only", "text": m and m["fields"]["text"]})
     s.send(mavlink2.MAVLink_command_long_message(1, 1, 245, 0, 1, 0, 0, 0, 0, 0, 0))
     m = s.wait_for("COMMAND_ACK", 2, lambda m: m["fields"]["command"] == 245)
