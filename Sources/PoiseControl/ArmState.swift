@@ -78,7 +78,7 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .switchOff: "arming switch off"
         case .chipReset: "sensor chip reset: a configuration register changed (brown-out?); re-configuring"
         case .estimateLost: "attitude estimate lost (gyroscope clipped): not converged while armed"
-        case .commandArmed: "arm command while level, sensor healthy and filter initialised"
+        case .commandArmed: "arm command; level, healthy, converged"
         case .commandDisarmed: "disarm command"
         case .setpointLost: "setpoints lost for telemetry.setpoint_timeout_ms"
         }

@@ -135,12 +135,13 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         if record.filterFlags.contains(.notConverged) { return "not converged: attitude not re-established" }
         let tilt = record.attitude.tilt
         if !(tilt <= safety.armTilt) {
-            return "not level: tilt \(degrees(tilt)) beyond \(degrees(safety.armTilt)) (safety.arm_tilt_deg)"
+            return "not level: \(degrees(tilt)) > \(degrees(safety.armTilt)) deg (safety.arm_tilt_deg)"
         }
         return nil
     }
 
-    static func degrees(_ radians: Float) -> String { String(format: "%.1f°", Double(radians) * 180 / .pi) }
+    /// Degrees in plain ASCII: a ground station shows STATUSTEXT as ASCII.
+    static func degrees(_ radians: Float) -> String { String(format: "%.1f", Double(radians) * 180 / .pi) }
 
     func manualControl(_ message: ManualControlMessage) {
         pilot.publish(PilotMapping.control(message), at: TelemetrySender.unixTime())

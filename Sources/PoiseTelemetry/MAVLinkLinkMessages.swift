@@ -176,6 +176,28 @@ public struct StatusText: MAVLinkMessage {
         self.severity = severity
         self.text = MAVLinkText.bytes(text)
     }
+    /// `text` in as many messages as it needs: 50 bytes each, cut between characters; when
+    /// more than one, they share the non-zero `id` and count up in `chunk_seq` (MAVLink 2's
+    /// long status texts; a receiver that ignores both still shows every piece).
+    public static func pieces(severity: UInt8, text: String, id: UInt16) -> [StatusText] {
+        var pieces: [[UInt8]] = [[]]
+        for character in text {
+            let bytes = Array(String(character).utf8)
+            if pieces[pieces.count - 1].count + bytes.count > 50 { pieces.append([]) }
+            pieces[pieces.count - 1] += bytes
+        }
+        return pieces.enumerated().map { index, bytes in
+            var m = StatusText()
+            m.severity = severity
+            for (i, byte) in bytes.enumerated() { m.text[i] = byte }
+            if pieces.count > 1 {
+                m.messageID = id
+                m.chunkSequence = UInt8(truncatingIfNeeded: index)
+            }
+            return m
+        }
+    }
+
     public func encode(into p: inout MAVLinkPayloadWriter) { p.put(severity); p.put(text); p.put(messageID); p.put(chunkSequence) }
     public init(decoding p: inout MAVLinkPayloadReader) {
         severity = p.uint8(); text = p.chars(); messageID = p.uint16(); chunkSequence = p.uint8()

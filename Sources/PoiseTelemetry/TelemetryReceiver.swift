@@ -219,14 +219,13 @@ public final class TelemetryReceiver: @unchecked Sendable {
         sender.reply(.paramValue(m))
     }
 
+    /// Ids of long STATUSTEXTs sent from here (the stream's count from 1; these from 32768,
+    /// so the two never share one).
+    var textID: UInt16 = 32767
+
     func sendText(severity: UInt8, _ text: String) {
-        // Long reasons go out in 50-character pieces (older ground stations ignore chunk ids).
-        var rest = Substring(text)
-        repeat {
-            let piece = String(rest.prefix(50))
-            rest = rest.dropFirst(50)
-            sender.reply(.statusText(StatusText(severity: severity, text: piece)))
-        } while !rest.isEmpty
+        textID = textID == .max ? 32768 : textID + 1
+        for piece in StatusText.pieces(severity: severity, text: text, id: textID) { sender.reply(.statusText(piece)) }
     }
 
     func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }

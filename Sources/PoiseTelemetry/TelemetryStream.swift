@@ -22,6 +22,8 @@ public struct TelemetryStream: Sendable {
     /// reported CRITICAL), and whether it latched.
     var failedSafeSinceHeartbeat = false
     var latchedFailsafe = false
+    /// Id of the last long STATUSTEXT (shared by its pieces).
+    public var textID: UInt16 = 0
     /// Signs every frame when the link has a key.
     public var signer: MAVLinkSigner? {
         didSet { framer.incompatFlags = signer == nil ? 0 : MAVLinkFramer.signedFlag }
@@ -61,7 +63,10 @@ public struct TelemetryStream: Sendable {
             latchedFailsafe = record.eventReason.latches || latchedFailsafe
         }
         // Every arming transition, with its reason, as it happens (not at a message rate).
-        if record.eventReason != .none { frame(TelemetryMessages.transitionText(record), emit) }
+        if record.eventReason != .none {
+            textID = textID == .max ? 1 : textID + 1
+            for piece in TelemetryMessages.transitionText(record, id: textID) { frame(piece, emit) }
+        }
         for group in Group.allCases {
             let hz = rate(group)
             // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.

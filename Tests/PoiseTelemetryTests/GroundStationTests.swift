@@ -73,9 +73,19 @@ struct GroundStationTests {
         let path = directory.appending(path: file)
         try config.write(to: path, atomically: true, encoding: .utf8)
         let peer = try GroundStationPeer(python: peerPython!, arguments: scenario)
-        let result = try poise(["run", "--config", path.path, "--duration", String(duration),
-                                "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"])
+        // poise runs beside the peer, whose output is read as it comes: a full pipe would
+        // stop the peer (it prints every message) and with it the ground station.
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: poisePath)
+        run.arguments = ["run", "--config", path.path, "--duration", String(duration), "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"]
+        let errorFile = directory.appending(path: "stderr.txt")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        run.standardError = try FileHandle(forWritingTo: errorFile)
+        run.standardOutput = FileHandle.nullDevice
+        try run.run()
         let lines = try peer.lines()
+        run.waitUntilExit()
+        let result = (status: run.terminationStatus, error: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
         var findings: [String: [String: Any]] = [:]
         for line in lines { if let name = line["finding"] as? String { findings[name] = line } }
         return (findings, lines.filter { $0["type"] != nil }, result.error, directory)
@@ -98,22 +108,26 @@ struct GroundStationTests {
         #expect(text.contains("kp: 31.5") && text.contains("arm_source: command"), "\(text)")
     }
 
+    /// The robot starts 30° off vertical and, disarmed, lies there: every press of "arm" is
+    /// refused, with the reason.
     @Test func armRefusedWhenTiltedWithAckAndStatusText() throws {
-        let config = Self.config(quad: true, extra: "simulation:\n  initial_tilt_deg: 30\n")
-        let (f, messages, error, directory) = try run(config, scenario: ["--scenario", "arm", "--settle", "3"], duration: 7)
+        let config = Self.config(extra: "simulation:\n  initial_tilt_deg: 30\n")
+        let (f, messages, error, directory) = try run(config, scenario: ["--scenario", "arm", "--settle", "1", "--stream", "4"], duration: 10)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(f["arm"]?["result"] as? Int == 1, "\(f) \(error)")   // MAV_RESULT_TEMPORARILY_REJECTED
         let texts = messages.filter { $0["type"] as? String == "STATUSTEXT" }.compactMap { ($0["fields"] as? [String: Any])?["text"] as? String }
         #expect(texts.contains { $0.contains("arming refused: not level") }, "\(texts)")
     }
 
+    /// The quad stand, level: "arm" is refused while the filter initialises, then accepted.
     @Test func armAndDisarmByCommand() throws {
-        let (f, messages, error, directory) = try run(Self.config(), scenario: ["--scenario", "arm", "--settle", "3"], duration: 7)
+        let config = Self.config(quad: true, extra: "simulation:\n  initial_tilt_deg: 0\n")
+        let (f, messages, error, directory) = try run(config, scenario: ["--scenario", "arm", "--settle", "1", "--stream", "6"], duration: 11)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(f["arm"]?["result"] as? Int == 0, "\(f) \(error)")
         #expect(f["disarm"]?["result"] as? Int == 0, "\(f)")
         let texts = messages.filter { $0["type"] as? String == "STATUSTEXT" }.compactMap { ($0["fields"] as? [String: Any])?["text"] as? String }
-        #expect(texts.contains("armed: arm command while level, sensor healthy and filter initialised"), "\(texts)")
+        #expect(texts.contains("armed: arm command; level, healthy, converged"), "\(texts)")
         #expect(texts.contains("disarmed: disarm command"), "\(texts)")
         let armedBeats = messages.filter {
             $0["type"] as? String == "HEARTBEAT" && (($0["fields"] as? [String: Any])?["base_mode"] as? Int ?? 0) == 129
@@ -123,14 +137,15 @@ struct GroundStationTests {
 
     @Test func manualControlTiltsTheQuadThenItsLossFailsSafe() throws {
         let (f, messages, error, directory) = try run(Self.config(quad: true, extra: "simulation:\n  initial_tilt_deg: 0\n"),
-                                                      scenario: ["--scenario", "manual", "--settle", "3", "--stream", "3"], duration: 9)
+                                                      scenario: ["--scenario", "manual", "--settle", "1", "--stream", "3"], duration: 13)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(f["arm"]?["result"] as? Int == 0, "\(f) \(error)")
         // Full forward stick: 15° nose down (MAVLink pitch negative).
         let pitches = messages.filter { $0["type"] as? String == "ATTITUDE" }.compactMap { ($0["fields"] as? [String: Any])?["pitch"] as? Double }
         #expect(pitches.contains { $0 < -0.15 }, "min pitch \(pitches.min() ?? 0)")
         let texts = messages.filter { $0["type"] as? String == "STATUSTEXT" }.compactMap { ($0["fields"] as? [String: Any])?["text"] as? String }
-        #expect(texts.contains("failsafe: setpoints lost for telemetry.setpoint_timeout_ms"), "\(texts)")
+        // 58 characters: two pieces, sharing an id.
+        #expect(texts.contains("failsafe: setpoints lost for telemetry.setpoint_ti") && texts.contains("meout_ms"), "\(texts)")
         let critical = messages.filter { $0["type"] as? String == "HEARTBEAT" && (($0["fields"] as? [String: Any])?["system_status"] as? Int) == 5 }
         #expect(!critical.isEmpty)
     }

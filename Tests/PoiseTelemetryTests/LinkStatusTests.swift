@@ -55,9 +55,12 @@ import PoiseTick
             .compactMap { f -> (UInt8, String)? in
                 if case .statusText(let s) = f.packet { return (s.severity, MAVLinkText.string(s.text)) } else { return nil }
             }
-        #expect(texts.map(\.1) == ["armed: arm command while level, sensor healthy and filter initialised".prefix(50).description,
-                                    "failsafe: tilt beyond safety.max_tilt_deg"])
+        #expect(texts.map(\.1) == ["armed: arm command; level, healthy, converged", "failsafe: tilt beyond safety.max_tilt_deg"])
         #expect(texts.map(\.0) == [6, 2])
+        // A longer one in 50-byte pieces that share an id.
+        let long = StatusText.pieces(severity: 2, text: "failsafe: setpoints lost for telemetry.setpoint_timeout_ms", id: 9)
+        #expect(long.map { MAVLinkText.string($0.text) } == ["failsafe: setpoints lost for telemetry.setpoint_ti", "meout_ms"])
+        #expect(long.map(\.messageID) == [9, 9] && long.map(\.chunkSequence) == [0, 1])
     }
 
     @Test func attitudeRatesAreBiasCorrected() {

@@ -8,7 +8,7 @@ printing one JSON object per finding. Everything Poise sends is printed as well,
 
 Scenarios (--scenario):
   params   list, read, set (BAL_PIT_P to 31.5), set a restart-only key (LOOP_RT), store
-  arm      arm by command, then disarm
+  arm      arm by command (again every 0.5 s until accepted, for --stream s), then disarm
   manual   arm, stream MANUAL_CONTROL (full forward stick) for --stream s, then stop sending
   signed   with --key HEX: an unsigned, a signed and a replayed PARAM_SET
   garbage  random and hostile datagrams, then a PARAM_REQUEST_READ that must still answer
@@ -138,9 +138,21 @@ def arm(s, value):
     return m and m["fields"]["result"]
 
 
+def arm_until_accepted(s, seconds):
+    """Presses "arm" every half second until it is accepted (as a user would), or gives up."""
+    end = time.monotonic() + seconds
+    tries = 0
+    while True:
+        tries += 1
+        result = arm(s, 1)
+        if result == 0 or time.monotonic() > end:
+            return {"result": result, "tries": tries}
+        s.pump(0.5)
+
+
 def scenario_arm(s, args):
     s.pump(args.settle)
-    s.emit({"finding": "arm", "result": arm(s, 1)})
+    s.emit(dict(finding="arm", **arm_until_accepted(s, args.stream)))
     s.pump(1.0)
     s.emit({"finding": "disarm", "result": arm(s, 0)})
     s.pump(0.5)
@@ -148,13 +160,10 @@ def scenario_arm(s, args):
 
 def scenario_manual(s, args):
     s.pump(args.settle)
+    s.emit(dict(finding="arm", **arm_until_accepted(s, 5)))
     end = time.monotonic() + args.stream
-    first = True
     while time.monotonic() < end:
         s.send(mavlink2.MAVLink_manual_control_message(1, 1000, 0, 500, 0, 0))
-        if first:
-            s.emit({"finding": "arm", "result": arm(s, 1)})
-            first = False
         s.pump(0.02)
     s.emit({"finding": "stopped"})
     s.pump(1.5)
