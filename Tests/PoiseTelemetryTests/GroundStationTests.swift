@@ -63,7 +63,11 @@ struct GroundStationTests {
         telemetry:
         \(telemetry)
         """
-        return robot + extra
+        // The quad's four ESCs (as configs/sim-quad-x.yaml), so the motors move the stand.
+        let escs = (1 ... 4).map {
+            "    - {name: esc\($0), kind: pca9685, channel: \($0 - 1), source: motor\($0), input_min: 0, input_max: 1, pulse_min_us: 1000, pulse_max_us: 2000, safe_us: 1000}\n"
+        }.joined()
+        return robot + extra + (quad ? "outputs:\n  pca9685:\n    frequency_hz: 400\n  channels:\n" + escs : "")
     }
 
     func run(_ config: String, scenario: [String], duration: Double, file: String = "gcs.yaml")
