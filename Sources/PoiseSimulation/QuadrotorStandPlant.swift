@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 
 /// Where a quadrotor's motors sit and which way they spin, in ArduPilot's numbering.
@@ -8,13 +9,13 @@ public struct MotorGeometry: Sendable, Equatable {
     public var spins: [Double]
 
     /// X: 1 front-right CCW, 2 back-left CCW, 3 front-left CW, 4 back-right CW.
-    public static func quadX(arm: Double = 0.088) -> MotorGeometry {
+    public static func quadX(arm: Double = SimulatedQuadrotor().armLength) -> MotorGeometry {
         let d = arm / 2.squareRoot()
         return MotorGeometry(positions: [SIMD2(d, d), SIMD2(-d, -d), SIMD2(-d, d), SIMD2(d, -d)], spins: [1, 1, -1, -1])
     }
 
     /// +: 1 right CCW, 2 left CCW, 3 front CW, 4 back CW.
-    public static func quadPlus(arm: Double = 0.088) -> MotorGeometry {
+    public static func quadPlus(arm: Double = SimulatedQuadrotor().armLength) -> MotorGeometry {
         MotorGeometry(positions: [SIMD2(arm, 0), SIMD2(-arm, 0), SIMD2(0, arm), SIMD2(0, -arm)], spins: [1, 1, -1, -1])
     }
 }
@@ -25,22 +26,50 @@ public struct MotorGeometry: Sendable, Equatable {
 /// reaction torques, rotational drag and an external torque for gusts. Integrated in Double
 /// with fixed-step RK4; torque-free it conserves energy and angular momentum (tested).
 public struct QuadrotorStandPlant: Sendable {
+    /// Physical parameters, SI units; the defaults are ``SimulatedQuadrotor``'s (a ≈ 250 mm
+    /// quad), the description `simulation.quadrotor` gives.
     public struct Parameters: Sendable, Equatable {
-        /// Principal moments of inertia about body x, y, z, kg·m² (a ≈ 250 mm quad).
-        public var inertia = SIMD3<Double>(2.5e-3, 2.5e-3, 4.5e-3)
-        public var geometry = MotorGeometry.quadX()
+        /// Principal moments of inertia about body x, y, z, kg·m².
+        public var inertia: SIMD3<Double>
+        public var geometry: MotorGeometry
         /// Thrust of one motor at full throttle, N (thrust grows with throttle²).
-        public var maximumThrust = 4.0
+        public var maximumThrust: Double
         /// Motor + propeller time constant, s.
-        public var motorTimeConstant = 0.03
+        public var motorTimeConstant: Double
         /// Reaction torque per newton of thrust, m.
-        public var torqueCoefficient = 0.016
+        public var torqueCoefficient: Double
         /// Rotational drag, N·m per rad/s (air and the stand's bearings).
-        public var rotationalDrag = 0.002
+        public var rotationalDrag: Double
+        /// Rotor speed at full throttle, rad/s.
+        public var maximumRotorSpeed: Double
+        /// Where the IMU is off the pivot, body frame, m.
+        public var imuOffset: SIMD3<Double>
+        /// One rotor's vibration at full speed, fundamental: accelerometer m/s², gyroscope
+        /// rad/s (growing with rotor speed²); and the harmonics it has.
+        public var vibrationAcceleration: Double
+        public var vibrationRate: Double
+        public var vibrationHarmonics: Int
         /// Largest integration step, s.
         public var maximumStep = 0.001
 
-        public init() {}
+        public init() { self.init(SimulatedQuadrotor()) }
+
+        /// The plant a description gives, its motors on an X (or, `plus`, a +) of its arms.
+        public init(_ quad: SimulatedQuadrotor, plus: Bool = false) {
+            inertia = quad.inertia
+            geometry = plus ? .quadPlus(arm: quad.armLength) : .quadX(arm: quad.armLength)
+            maximumThrust = quad.maximumThrust
+            motorTimeConstant = quad.motorTimeConstant
+            torqueCoefficient = quad.torqueCoefficient
+            rotationalDrag = quad.rotationalDrag
+            maximumRotorSpeed = quad.maximumRotorSpeed
+            imuOffset = quad.imuOffset
+            vibrationAcceleration = quad.vibrationAcceleration
+            vibrationRate = quad.vibrationRate
+            vibrationHarmonics = quad.vibrationHarmonics
+        }
+
+        var vibrates: Bool { vibrationAcceleration > 0 || vibrationRate > 0 }
     }
 
     public var parameters: Parameters
@@ -51,13 +80,19 @@ public struct QuadrotorStandPlant: Sendable {
     /// Each motor's present thrust, N.
     public private(set) var thrust = SIMD4<Double>.zero
     public private(set) var time = 0.0
+    /// Body angular acceleration of the last step, rad/s², for an IMU off the pivot.
+    public private(set) var angularAcceleration = SIMD3<Double>.zero
+    /// Each rotor's angle, rad (advanced only while the rotors vibrate the frame).
+    public private(set) var rotorPhases: SIMD4<Double>
     /// Torque from outside (a gust), body frame, N·m.
     public var externalTorque = SIMD3<Double>.zero
     public var magneticField: SIMD3<Double>
 
+    /// - Parameter rotorPhases: each rotor's starting angle, rad (drawn from the run's seed).
     public init(parameters: Parameters = Parameters(), attitude: Quaternion = .identity,
-                magneticField: SIMD3<Float> = typicalGeomagneticField) {
+                magneticField: SIMD3<Float> = typicalGeomagneticField, rotorPhases: SIMD4<Double> = .zero) {
         self.parameters = parameters
+        self.rotorPhases = rotorPhases
         orientation = SIMD4(Double(attitude.w), Double(attitude.x), Double(attitude.y), Double(attitude.z))
         self.magneticField = SIMD3<Double>(magneticField)
     }
@@ -120,7 +155,9 @@ public struct QuadrotorStandPlant: Sendable {
                       w: s.w + h / 6 * (k1.w + 2 * k2.w + 2 * k3.w + k4.w),
                       t: s.t + h / 6 * (k1.t + 2 * k2.t + 2 * k3.t + k4.t))
             s.q /= (s.q * s.q).sum().squareRoot()
+            if parameters.vibrates { rotorPhases = (rotorPhases + h * rotorSpeeds(s.t)).wrappedTurns }
         }
+        if parameters.imuOffset != .zero { angularAcceleration = derivative(s, command: command).w }
         orientation = s.q; rate = s.w; thrust = s.t
         time = newTime
     }
@@ -134,10 +171,54 @@ public struct QuadrotorStandPlant: Sendable {
     /// |I ω|, kg·m²/s.
     public var angularMomentum: Double { let L = parameters.inertia * rate; return (L * L).sum().squareRoot() }
 
-    /// What an ideal IMU at the centre measures now.
+    /// Each rotor's speed for these thrusts, rad/s (thrust grows with speed²).
+    func rotorSpeeds(_ thrusts: SIMD4<Double>) -> SIMD4<Double> {
+        let p = parameters
+        var speeds = SIMD4<Double>.zero
+        for i in 0..<4 { speeds[i] = p.maximumRotorSpeed * (max(0, thrusts[i]) / p.maximumThrust).squareRoot() }
+        return speeds
+    }
+
+    /// The rotors' vibration now: each rotor's at its speed, with amplitudes growing with
+    /// speed² (an imbalance's force).
+    public var vibration: RotorVibration {
+        var v = RotorVibration()
+        guard parameters.vibrates else { return v }
+        let speeds = rotorSpeeds(thrust)
+        let fraction = speeds / parameters.maximumRotorSpeed
+        v.referenceTime = time
+        v.phases = rotorPhases
+        v.speeds = speeds
+        let g = parameters.geometry
+        for i in 0..<min(4, g.spins.count) { v.spins[i] = g.spins[i] }
+        v.acceleration = parameters.vibrationAcceleration * fraction * fraction
+        v.rate = parameters.vibrationRate * fraction * fraction
+        v.harmonics = parameters.vibrationHarmonics
+        return v
+    }
+
+    /// What an IMU at `imuOffset` from the centre measures now (its vibration evaluated by
+    /// the chip at each of its samples).
     public var motion: HeldMotion {
         let q = attitude
-        return HeldMotion(specificForce: q.inverseRotate(SIMD3(0, 0, Gravity.standard)), angularRate: SIMD3<Float>(rate),
-                          magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
+        var force = q.inverseRotate(SIMD3(0, 0, Gravity.standard))
+        let r = parameters.imuOffset
+        if r != .zero {
+            // The pivot is fixed: a point r off it accelerates by ω̇ × r + ω × (ω × r).
+            force += SIMD3<Float>(crossD(angularAcceleration, r) + crossD(rate, crossD(rate, r)))
+        }
+        var motion = HeldMotion(specificForce: force, angularRate: SIMD3<Float>(rate),
+                                magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
+        motion.vibration = vibration
+        return motion
+    }
+}
+
+extension SIMD4<Double> {
+    /// Each angle wrapped into one turn, so long runs keep full precision.
+    var wrappedTurns: SIMD4<Double> {
+        var v = self
+        for i in 0..<4 { v[i] = v[i].truncatingRemainder(dividingBy: 2 * .pi) }
+        return v
     }
 }
