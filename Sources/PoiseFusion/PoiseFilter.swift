@@ -95,6 +95,12 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var heldVelocityChange = SIMD3<Float>(0, 0, 0)
     /// Whether `heldVelocityChange` waits to be handed over (a flag: cheaper than a vector test).
     @usableFromInline var holdsVelocityChange = false
+    /// The inertial low-pass's rate at the last bias step, m/s³ (for the mean input over a step).
+    @usableFromInline var previousFilterRate = SIMD3<Float>(0, 0, 0)
+    /// Sustained linear acceleration across the filtered gravity, m/s² in I: the mean specific
+    /// force of each bias step less the filtered gravity, low-pass filtered over
+    /// `sustainedAccelerationTime` (see `updateBias`).
+    @usableFromInline var sustainedAcceleration = SIMD3<Float>(0, 0, 0)
     /// The bias-corrected angular rate of the previous sample, rad/s, for the angular
     /// acceleration of the lever-arm compensation (kept only when `settings.leverArm` is set).
     @usableFromInline var previousRate = SIMD3<Float>(0, 0, 0)
@@ -169,7 +175,8 @@ public struct PoiseFilter: AttitudeFilter {
     /// offset and magnetometer latency.
     @inlinable
     public var status: FilterStatus {
-        FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
+        FilterStatus(flags: headingIsUnverified ? flags.union(.headingUnverified) : flags,
+                     gyroscopeBias: biasEstimator.bias,
                      gyroscopeBiasUncertainty: biasEstimator.uncertainty,
                      rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset,
                      gyroscopeScale: biasEstimator.scale,
