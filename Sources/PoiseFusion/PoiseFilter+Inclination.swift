@@ -132,9 +132,7 @@ extension PoiseFilter {
         previousFilterRate = rate
         mean -= up * dot(mean, up)
         sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (mean - sustainedAcceleration)
-        let degrees = PoiseFilterBiasEstimator.degrees
-        return dot(sustainedAcceleration, sustainedAcceleration)
-            * (degrees * degrees / (Self.standardGravity * Self.standardGravity * tau))
+        return dot(sustainedAcceleration, sustainedAcceleration) * accelerationVarianceScale
     }
 
     /// Averaging time of the sustained linear acceleration, s.
