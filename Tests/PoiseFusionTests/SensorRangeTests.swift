@@ -53,10 +53,12 @@ import Testing
         return result
     }
 
-    /// The defaults hold across the MEMS range: an industrial IMU's inclination is at least as
-    /// good as the MPU-9250's, a noisy consumer part's within what its noise and its 1 °/s
-    /// bias allow. Bounds are the MPU-9250's results (docs/results.md) with a margin for the
-    /// consumer part.
+    /// The defaults hold across the MEMS range at 285.7 Hz: an industrial IMU's inclination is
+    /// within 0.05° of the MPU-9250's, a noisy consumer part's (1–1.5 % scale errors, 1 °/s of
+    /// bias) at VQF online's level on the same samples (hand-strokes 1.85°, robot-drive 2.03°,
+    /// measured 2026-11-26 with `scripts/compare-inclination --errors consumer`; Poise 1.85°
+    /// and 2.03°). At 1 kHz the consumer part and the industrial robot drive are still worse
+    /// than VQF (docs/results.md: open).
     @Test(arguments: ["robot-drive", "hand-strokes"])
     func theDefaultsHoldFromIndustrialToConsumerSensors(preset: String) throws {
         let mpu = Self.inclinationRMS(try Self.samples(preset, rate: 285.7, model: .default), rate: 285.7)
@@ -64,7 +66,7 @@ import Testing
         let consumer = Self.inclinationRMS(try Self.samples(preset, rate: 285.7, model: .consumer), rate: 285.7)
         print("\(preset) at 285.7 Hz: industrial \(industrial)°, MPU-9250 \(mpu)°, consumer \(consumer)°")
         #expect(industrial <= mpu + 0.05, "\(preset): industrial \(industrial)°, MPU-9250 \(mpu)°")
-        #expect(consumer <= 2 * mpu + 0.3, "\(preset): consumer \(consumer)°, MPU-9250 \(mpu)°")
+        #expect(consumer <= 2.1, "\(preset): consumer \(consumer)°, MPU-9250 \(mpu)° (VQF online 1.85–2.03°)")
     }
 
     /// Sampled as a real sensor delivers it (the mean over each interval), the motions whose
