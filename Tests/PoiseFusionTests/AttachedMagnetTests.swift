@@ -112,7 +112,7 @@ import PoiseMath
     /// has let the hard-iron fit separate the offset and the heading agrees with the readings
     /// less it; whenever it is clear the heading is within a few degrees — never confidently
     /// wrong. At 6 cm (9 µT) the offset leaves norm and dip within the disturbance thresholds,
-    /// the heading recovers only at the limited rate and is still about 12° off at the end of
+    /// the heading recovers only at the limited rate and is still 10.8° off at the end of
     /// `demo`: the flag stays set, as it should.
     @Test(arguments: [(6.0, false), (4.0, true), (3.0, true)])
     func aMagnetPresentFromPowerOnFlagsTheHeadingUntilTurningRevealsIt(centimetres: Double, clears: Bool) throws {
