@@ -104,6 +104,17 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
     /// near rest (see `AttitudeConvergence`). Arming waits for it to clear. Computed, like
     /// `stale`, because the checked tick reads it.
     @inlinable public static var notConverged: FilterFlags { FilterFlags(rawValue: 1 << 8) }
+    /// The heading rests on magnetometer readings that have not been checked for an offset
+    /// carried with the sensor (a magnet or magnetised part fixed to it): the body has not yet
+    /// turned enough since power-on for the hard-iron fit to tell such an offset from the
+    /// earth's field, or the heading still disagrees with what the readings less the learned
+    /// offset say by more than `magneticHeadingThreshold`, or the disturbance reference was
+    /// taken from readings the learned offset changed. With the body still, a magnet present
+    /// from power-on is unobservable — the readings are its field plus the earth's — so the
+    /// heading may be wrong by any angle up to what the offset turns the horizontal field;
+    /// this says so rather than reporting it confidently. Cleared once the board has turned
+    /// (about ±35° about the vertical within a few seconds) and the heading agrees.
+    @inlinable public static var headingUnverified: FilterFlags { FilterFlags(rawValue: 1 << 9) }
 }
 
 extension AttitudeFilter {

@@ -94,6 +94,20 @@ public struct HardIronEstimator: Sendable {
     @usableFromInline var sinceSolve: Float
     /// The offset the last move set (zero before any); later fits refine `offset` from it.
     @usableFromInline var anchor: SIMD3<Float> = .zero
+    /// Whether a fit has told the offset in use from the earth's field along the body axes that
+    /// are horizontal at the time — the ones the heading depends on (see `verifies`). Until
+    /// then an offset present from power-on is indistinguishable from the earth's field: with
+    /// the body still, only their sum is measured, and the heading can be off by up to the
+    /// angle the offset's horizontal part turns the horizontal field (any angle, once it is the
+    /// larger of the two).
+    @usableFromInline var storedIsVerified = false
+    @inlinable public var isVerified: Bool { storedIsVerified }
+    /// Whether the estimator runs (a disabled one leaves the offset at zero and never fits).
+    @inlinable public var isEnabled: Bool { interval.isFinite }
+    /// The earth's field (heading-free earth frame, µT) the latest fit finds with the offset in
+    /// use: what the readings, less the offset, say the field is (zero before any fit).
+    @inlinable public var latestField: SIMD3<Float> { storedLatestField }
+    @usableFromInline var storedLatestField: SIMD3<Float> = .zero
 
     /// One observation per this interval, s.
     @inlinable public static var observationInterval: Float { 0.1 }
@@ -148,7 +162,7 @@ public struct HardIronEstimator: Sendable {
         // and fit noise (a quarter of the window is kept across a move, see `solve`).
         if sinceSolve >= Self.solveInterval, sums.count * Self.observationInterval >= 0.5 * timeConstant {
             sinceSolve = 0
-            return solve()
+            return solve(attitude: attitude)
         }
         return false
     }
@@ -159,7 +173,7 @@ public struct HardIronEstimator: Sendable {
     /// (I − R̄ᵀR̄)·b = m̄ − R̄ᵀȳ, with bars for the weighted means of R, R·m and m; the mean
     /// squared misfit of any b is then |m|²‾ − 2b·m̄ + |b|² − |ȳ − R̄b|².
     @inlinable @inline(never)
-    mutating func solve() -> Bool {
+    mutating func solve(attitude: Quaternion) -> Bool {
         let n = 1 / sums.count
         let c0 = sums.rotation0 * n, c1 = sums.rotation1 * n, c2 = sums.rotation2 * n
         let y = sums.earth * n, mean = sums.body * n, square = sums.square * n
@@ -182,10 +196,14 @@ public struct HardIronEstimator: Sendable {
         // Comparisons are false for NaN: a non-finite fit never replaces the offset.
         let fieldSquared = dot(field, field)
         let explained = fitted < maximumResidual * maximumResidual * fieldSquared
+        if explained, Self.separation(along: attitude, c0, c1, c2) >= Self.verifyingSeparation {
+            storedIsVerified = true
+        }
         if current - fitted > minimumImprovement * minimumImprovement * fieldSquared, explained {
             storedOffset = candidate
             anchor = candidate
             storedField = field
+            storedLatestField = field
             // Readings from before a change are stale, and a fit across a change lands short of
             // it: keeping a quarter of the window (as if 1.4 time constants had passed) lets
             // fresh readings refine the move, while enough turning stays in the window that
@@ -201,8 +219,29 @@ public struct HardIronEstimator: Sendable {
         if explained, anchor != .zero {
             storedOffset += Self.solveInterval / (Self.refinementWindows * timeConstant) * (candidate - storedOffset)
         }
+        storedLatestField = Self.field(storedOffset, c0, c1, c2, y)
         return false
     }
+
+    /// How well the window's rotations separate an offset from the earth's field along the body
+    /// directions that are horizontal at `attitude`: the smaller of uᵀ(I − R̄ᵀR̄)u = 1 − |R̄u|²
+    /// for u the earth's x and y axes in body coordinates. 0 when the body has not turned (R̄
+    /// is a rotation), up to 1 when its attitudes cover every direction; turning back and forth
+    /// by ±35° about the vertical gives 0.1. An offset along the vertical leaves the heading of
+    /// a level body alone and needs no separating.
+    @inlinable @inline(__always)
+    static func separation(along attitude: Quaternion, _ c0: SIMD3<Float>, _ c1: SIMD3<Float>,
+                           _ c2: SIMD3<Float>) -> Float {
+        let r = RotationMatrix(attitude)
+        let east = SIMD3(r.column0.x, r.column1.x, r.column2.x)
+        let north = SIMD3(r.column0.y, r.column1.y, r.column2.y)
+        let meanEast = c0 * east.x + c1 * east.y + c2 * east.z
+        let meanNorth = c0 * north.x + c1 * north.y + c2 * north.z
+        return 1 - max(dot(meanEast, meanEast), dot(meanNorth, meanNorth))
+    }
+
+    /// The separation (see `separation`) from which a well explained fit verifies the offset.
+    @inlinable static var verifyingSeparation: Float { 0.1 }
 
     /// How many forgetting windows a learned offset's refinement averages over.
     @inlinable static var refinementWindows: Float { 6 }

@@ -112,6 +112,34 @@ extension PoiseFilter {
                    inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
     }
 
+    /// The variance, (°/s)²·s, that sustained linear acceleration adds to the motion bias
+    /// measurement, from the inertial low-pass's state at a bias step `dt` after the last.
+    ///
+    /// The low-pass (`PoiseFilterLowPass`, ÿ = ω²(u − y) − 2ζω ẏ with 1/ω² = τ²/2, 2ζ/ω = τ) keeps
+    /// the mean of its input over the step: ū − y = τ ẏ + (τ²/2) Δẏ/Δt. Across the filtered
+    /// gravity that is the linear acceleration the step carried (radially it is only the norm;
+    /// a bias error's share is τ·g·ε, 0.05 m/s² per 0.1 °/s). A linear acceleration `a` sustained
+    /// for a while turns the filtered gravity at up to |a|/(g τ) — 1 m/s² gives 1.9 °/s, twenty
+    /// times a typical bias — for about τ, so the drift measures the bias only as well as
+    /// (|a|/(g τ))² correlated over τ allows. Oscillating motion (a hand, a shake) barely moves
+    /// the low-pass and averages out in the estimate; hence the acceleration is first averaged
+    /// over `sustainedAccelerationTime`, so only what is sustained counts.
+    @inlinable @inline(__always)
+    mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float) -> Float {
+        let tau = accelerationFilter.timeConstant
+        let rate = accelerationFilter.rate
+        var mean = rate * tau + (rate - previousFilterRate) * (tau * tau / 2 / dt)
+        previousFilterRate = rate
+        mean -= up * dot(mean, up)
+        sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (mean - sustainedAcceleration)
+        return dot(sustainedAcceleration, sustainedAcceleration) * accelerationVarianceScale
+    }
+
+    /// Averaging time of the sustained linear acceleration, s.
+    @inlinable static var sustainedAccelerationTime: Float { 1 }
+    /// m/s².
+    @inlinable static var standardGravity: Float { 9.81 }
+
     // The rare paths below are out of line, so the common sample pays a branch for each and
     // not their code (instruction budget: update + read ≤ 1200 per 9D sample).
 
@@ -147,6 +175,9 @@ extension PoiseFilter {
         accelerationFilter.rate = SIMD3(0, 0, 0)
         heldVelocityChange = SIMD3(0, 0, 0)
         holdsVelocityChange = false
+        // At rest nothing accelerates.
+        previousFilterRate = SIMD3(0, 0, 0)
+        sustainedAcceleration = SIMD3(0, 0, 0)
     }
 
     /// Averaging time of the rejected share, s, and the share above which samples are no
@@ -175,6 +206,9 @@ extension PoiseFilter {
                    dot(rowX, applied), dot(rowY, applied),
                    scaleX.x, scaleX.y, scaleX.z, scaleY.x, scaleY.y, scaleY.z, 0, 0),
             dt: dt)
+        // Tracked at every step, so that the mean over a step is always over one step.
+        let accelerationVarianceTime = sustainedAccelerationVarianceTime(
+            up: accelerationFilter.output * inverseGravity, dt: dt)
         if let restRate {
             guard settings.restBiasEstimation else { return }
             biasEstimator.updateBias(restRate, variance: restVarianceTime / dt)
@@ -187,7 +221,7 @@ extension PoiseFilter {
         let drift = inclinationCorrection.rotate(accelerationFilter.rate) * inverseGravity
         // Axis-misalignment errors, which the estimate leaves, grow with the rate (in °/s here).
         let rateNoise = settings.biasMotionRateUncertainty * PoiseFilterBiasEstimator.degrees
-        let variance = (motionVarianceTime
+        let variance = (motionVarianceTime + accelerationVarianceTime
             + rateNoise * rateNoise * dot(angularRate, angularRate) * accelerationFilter.timeConstant) / dt
         biasEstimator.update(h: SIMD8(rows[0], rows[1], rows[2], rows[8], rows[9], rows[10], 0, 0),
                              measurement: -drift.y + rows[6], variance: variance)

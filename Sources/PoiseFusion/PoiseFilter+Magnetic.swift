@@ -199,3 +199,23 @@ extension PoiseFilter {
             || abs(dip - magnetic.referenceDip) >= settings.magneticDipThreshold
     }
 }
+
+extension PoiseFilter {
+    /// Whether the heading rests on magnetometer readings not yet checked for a carried offset
+    /// (`FilterFlags.headingUnverified`). Worked out when the status is read, not per sample.
+    @inlinable
+    var headingIsUnverified: Bool {
+        // Only a heading the magnetometer sets (9D) can be misled by it.
+        guard magneticSamples > 0 || magnetic.hasReference else { return false }
+        if magnetic.provisional { return true }
+        // Disabled, the offset is the configuration's to get right.
+        guard hardIron.isEnabled else { return false }
+        guard hardIron.isVerified else { return true }
+        // The field the latest fit finds, seen through the heading correction, points north
+        // when the heading agrees with the readings less the learned offset.
+        let field = hardIron.latestField, h = headingCorrection
+        let c = h.w * h.w - h.z * h.z, s = 2 * h.w * h.z
+        let east = c * field.x - s * field.y, north = s * field.x + c * field.y
+        return abs(Self.arcTangent(east, north)) > settings.magneticHeadingThreshold
+    }
+}

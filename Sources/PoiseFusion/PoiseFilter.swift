@@ -114,6 +114,16 @@ public struct PoiseFilter: AttitudeFilter {
     /// Bias measurement variances times their correlation time, (°/s)²·s (see `init`).
     @usableFromInline let motionVarianceTime: Float
     @usableFromInline let restVarianceTime: Float
+    /// (°/s)²·s of motion bias measurement variance per (m/s²)² of sustained linear
+    /// acceleration: 1/(g² τ) in degrees (see `sustainedAccelerationVarianceTime`).
+    @usableFromInline let accelerationVarianceScale: Float
+    // Last, so that the fields the common sample touches keep their places.
+    /// The inertial low-pass's rate at the last bias step, m/s³ (for the mean input over a step).
+    @usableFromInline var previousFilterRate = SIMD3<Float>(0, 0, 0)
+    /// Sustained linear acceleration across the filtered gravity, m/s² in I: the mean specific
+    /// force of each bias step less the filtered gravity, low-pass filtered over
+    /// `sustainedAccelerationTime` (see `updateBias`).
+    @usableFromInline var sustainedAcceleration = SIMD3<Float>(0, 0, 0)
 
     @inlinable
     public init(settings: Settings) {
@@ -156,6 +166,8 @@ public struct PoiseFilter: AttitudeFilter {
         motionVarianceTime = motionSigma * motionSigma * accelerationFilter.timeConstant
         let restSigma = settings.biasRestUncertainty * degrees
         restVarianceTime = restSigma * restSigma * rest.timeConstant
+        accelerationVarianceScale = degrees * degrees
+            / (Self.standardGravity * Self.standardGravity * accelerationFilter.timeConstant)
     }
 
     /// A filter with the default settings.
@@ -169,7 +181,8 @@ public struct PoiseFilter: AttitudeFilter {
     /// offset and magnetometer latency.
     @inlinable
     public var status: FilterStatus {
-        FilterStatus(flags: flags, gyroscopeBias: biasEstimator.bias,
+        FilterStatus(flags: headingIsUnverified ? flags.union(.headingUnverified) : flags,
+                     gyroscopeBias: biasEstimator.bias,
                      gyroscopeBiasUncertainty: biasEstimator.uncertainty,
                      rejectedSamples: rejectedSamples, magnetometerOffset: hardIron.offset,
                      gyroscopeScale: biasEstimator.scale,

@@ -87,18 +87,44 @@ public struct SensorErrorModel: Sendable, Equatable {
         accelerometerScale: SIMD3(1.02, 0.98, 1.015), magnetometerNoise: 0.6,
         hardIronOffset: SIMD3(25, -12, 30), softIronScale: SIMD3(1.05, 0.95, 1.02))
 
-    /// Named models for command-line use: `ideal`, `default`, `uncalibrated`.
+    /// A low-noise industrial IMU (the class of an ADIS16495 or an STIM300 in its MEMS
+    /// grades): gyroscope 0.0015 °/s/√Hz (angle random walk 0.09°/√h), bias residual
+    /// 0.01–0.03 °/s drifting by 0.0003 °/s/√s, scale within 0.05 %; accelerometer
+    /// 13 µg/√Hz, 0.5–1 mg residual bias; a factory-calibrated magnetometer with 0.1 µT noise.
+    public static let industrial = SensorErrorModel(
+        gyroscopeNoiseDensity: 2.6e-5, gyroscopeBias: SIMD3(2e-4, -4e-4, 3e-4),
+        gyroscopeBiasRandomWalk: 5e-6, gyroscopeScale: SIMD3(1.0003, 0.9996, 1.0005),
+        accelerometerNoiseDensity: 1.3e-4, accelerometerBias: SIMD3(0.005, -0.008, 0.01),
+        accelerometerScale: SIMD3(1.0002, 0.9998, 1.0003), magnetometerNoise: 0.1,
+        hardIronOffset: SIMD3(0.2, -0.1, 0.15), softIronScale: SIMD3(1.002, 0.998, 1.0))
+
+    /// A noisy consumer part (the class of an L3GD20 gyroscope beside an LSM303 or a
+    /// low-power LIS2DH accelerometer, as in cheap breakout boards and older phones), not
+    /// calibrated beyond the factory: gyroscope 0.03 °/s/√Hz with a 0.6–1.1 °/s bias that
+    /// wanders by 0.01 °/s/√s and 1–1.5 % scale errors; accelerometer 800 µg/√Hz, 0.1–0.2 m/s²
+    /// bias, 1–1.5 % scale; magnetometer 1 µT noise.
+    public static let consumer = SensorErrorModel(
+        gyroscopeNoiseDensity: 5.2e-4, gyroscopeBias: SIMD3(0.012, -0.019, 0.01),
+        gyroscopeBiasRandomWalk: 2e-4, gyroscopeScale: SIMD3(1.012, 0.986, 1.015),
+        accelerometerNoiseDensity: 7.8e-3, accelerometerBias: SIMD3(0.15, -0.1, 0.2),
+        accelerometerScale: SIMD3(1.012, 0.99, 1.015), magnetometerNoise: 1.0,
+        hardIronOffset: SIMD3(1, -0.6, 0.8), softIronScale: SIMD3(1.02, 0.98, 1.01))
+
+    /// Named models for command-line use: `ideal`, `default`, `uncalibrated`, `industrial`,
+    /// `consumer`.
     public static func preset(named name: String) -> SensorErrorModel? {
         switch name.lowercased() {
         case "ideal": return .ideal
         case "default": return .default
         case "uncalibrated": return .uncalibrated
+        case "industrial": return .industrial
+        case "consumer": return .consumer
         default: return nil
         }
     }
 
     /// Names accepted by ``preset(named:)``.
-    public static let presetNames = ["ideal", "default", "uncalibrated"]
+    public static let presetNames = ["ideal", "default", "uncalibrated", "industrial", "consumer"]
 
     /// Rejects negative or non-finite values, naming the field.
     public func validate() throws(MotionSettingsError) {

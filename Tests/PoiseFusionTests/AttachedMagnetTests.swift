@@ -12,7 +12,9 @@ import PoiseMath
 /// the body turns (about 13 s into `demo`), but here the magnet is there from the first sample:
 /// the start-up heading and the disturbance reference were both taken from offset readings
 /// while the board sat still, when no measurement can tell the offset from the earth's field,
-/// and the heading then recovers only at the magnetometer time constant. Still open.
+/// and the heading then recovers only at the magnetometer time constant. That part is
+/// physics: with the board still, the offset cannot be told from the earth's field. What the
+/// filter owes is to know it: `headingUnverified` (see the flag tests below).
 @Suite struct AttachedMagnetTests {
     /// RMS attitude error (degrees) over `demo` after its first `from` seconds, with a magnet
     /// of `moment` A·m² `centimetres` away along body x, its axis pointing at the sensor (the
@@ -78,5 +80,70 @@ import PoiseMath
         let error = try Self.attitudeError(centimetres: centimetres, from: 33)
         print("attached magnet \(centimetres) cm: \(error)° RMS over the last 5 s")
         #expect(error < 2, "\(centimetres) cm: \(error)° RMS over the last 5 s")
+    }
+
+    /// Per sample of `demo` with the magnet `centimetres` away (none when nil): time, s; the
+    /// attitude error, degrees; whether the filter flagged the heading unverified.
+    static func flaggedRun(centimetres: Double?) throws -> [(time: Double, error: Double, flagged: Bool)] {
+        let motion = try #require(MotionScript.preset(named: "demo"))
+        var errors = SensorErrorModel.default
+        if let centimetres {
+            errors.magneticDisturbances = [.dipole(start: 0, end: 1e9, moment: SIMD3(0.01, 0, 0),
+                                                   position: SIMD3(centimetres / 100, 0, 0), frame: .body, ramp: 0)]
+        }
+        let rate = 200.0
+        var imu = try SimulatedIMU(script: motion, sampleRate: rate, errorModel: errors)
+        var filter = PoiseFilter()
+        var run: [(time: Double, error: Double, flagged: Bool)] = []
+        while let s = imu.next() {
+            filter.update(InertialSample(accelerometer: s.accelerometer, gyroscope: s.gyroscope,
+                                         magnetometer: s.magnetometer), dt: Float(1 / rate))
+            run.append((Double(s.index) / rate, Double(filter.attitude.angle(to: s.truth)) * 180 / .pi,
+                        filter.status.flags.contains(.headingUnverified)))
+        }
+        return run
+    }
+
+    /// What is unobservable: with the board still, a magnet fixed to it since power-on adds a
+    /// constant field that only its sum with the earth's is measured, so the start-up heading is
+    /// off by the angle it turns the horizontal field (31 µT along body x at 4 cm: 40–60°) and
+    /// no causal filter can know by how much. The filter says so: `headingUnverified` is set
+    /// from the first reading while the heading is that far off, and clears only once turning
+    /// has let the hard-iron fit separate the offset and the heading agrees with the readings
+    /// less it; whenever it is clear the heading is within a few degrees — never confidently
+    /// wrong. At 6 cm (9 µT) the offset leaves norm and dip within the disturbance thresholds,
+    /// the heading recovers only at the limited rate and is still 10.8° off at the end of
+    /// `demo`: the flag stays set, as it should.
+    @Test(arguments: [(6.0, false), (4.0, true), (3.0, true)])
+    func aMagnetPresentFromPowerOnFlagsTheHeadingUntilTurningRevealsIt(centimetres: Double, clears: Bool) throws {
+        let run = try Self.flaggedRun(centimetres: centimetres)
+        let still = run.filter { $0.time > 0.5 && $0.time < 5 }
+        #expect(still.allSatisfy { $0.flagged }, "\(centimetres) cm: heading not flagged while still")
+        let stillError = still.map { $0.error }.min() ?? 0
+        #expect(stillError > 10, "\(centimetres) cm: the magnet should turn the start-up heading")
+        let confident = run.filter { !$0.flagged && $0.time > 1 }
+        let worst = confident.map(\.error).max() ?? 0
+        let flaggedWorst = run.filter { $0.flagged && $0.time > 1 }.map(\.error).max() ?? 0
+        let firstClear = confident.first?.time ?? .infinity
+        print("attached magnet \(centimetres) cm: flag clears at \(firstClear) s; worst error unflagged \(worst)°, flagged \(flaggedWorst)°; at the end \(run.last!.error)°")
+        #expect(worst < 5, "\(centimetres) cm: \(worst)° off while the heading was not flagged")
+        if clears {
+            #expect(run.suffix(1000).allSatisfy { !$0.flagged }, "\(centimetres) cm: still flagged over the last 5 s")
+        } else {
+            #expect(run.last!.flagged && run.last!.error > 5, "\(centimetres) cm: \(run.last!.error)° at the end")
+        }
+    }
+
+    /// Without a magnet the flag says the same thing about any start-up: until the board has
+    /// turned, no reading can rule out a carried offset. It clears at the first turn, and the
+    /// heading is as accurate as before.
+    @Test func withoutAMagnetTheFlagClearsAtTheFirstTurn() throws {
+        let run = try Self.flaggedRun(centimetres: nil)
+        let firstClear = try #require(run.first { !$0.flagged && $0.time > 1 }).time
+        let worst = run.filter { !$0.flagged && $0.time > 1 }.map(\.error).max() ?? 0
+        print("no magnet: flag clears at \(firstClear) s; worst error unflagged \(worst)°")
+        #expect(firstClear < 20)
+        #expect(worst < 3)
+        #expect(run.suffix(1000).allSatisfy { !$0.flagged })
     }
 }
