@@ -65,7 +65,8 @@ struct SpreadReader {
         }
         guard let key = ConfigSchema.key(path) else {
             let name = path.split(separator: ".").last.map(String.init) ?? path
-            let near = ConfigSchema.keys.map(\.path).filter { $0.hasSuffix("." + name) }
+            let paths = ConfigSchema.keys.map(\.path)
+            let near = paths.filter { Self.distance($0, path) <= 2 } + paths.filter { $0.hasSuffix("." + name) }
             fail(keyNode, key: path, near.isEmpty ? "not a configuration key (docs/config.md lists them)"
                                                    : "not a configuration key; did you mean `\(near[0])`?")
             return nil
@@ -88,6 +89,23 @@ struct SpreadReader {
             return nil
         }
         return form.map { SpreadEntry(path: path, form: $0, line: mark.line, column: mark.column) }
+    }
+
+    /// Edit distance, for "did you mean" (a few hundred short keys: cheap).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        guard abs(a.count - b.count) <= 2 else { return 3 }
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
     }
 
     mutating func scalar(_ node: Node, path: String, key: ConfigKey, range: ClosedRange<Double>, bases: [Double]) -> SpreadForm? {

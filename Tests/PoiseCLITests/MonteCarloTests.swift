@@ -37,7 +37,7 @@ import Testing
         #expect(rate >= 0.9, "\(run.text)")
         let trials = trialLines(run.text)
         #expect(trials.count == 20)
-        #expect(try String(contentsOfFile: plot, encoding: .utf8).hasPrefix("<svg"))
+        #expect(try String(contentsOfFile: plot, encoding: .utf8).contains("<svg"))
         // The worst trial, run alone with the command the report gives, is the same trial.
         let worst = try #require((json["worst_trials"] as? [Int])?.first)
         let alone = try poise(common + ["--trial", String(worst), "--json"])
@@ -45,20 +45,19 @@ import Testing
         #expect(trialLines(alone.text)[worst] == trials[worst])
         let command = try #require(trials[worst]?.components(separatedBy: "\"alone\": \"").last?.dropLast(2))
         #expect(command == "poise simulate --spread \(spread) --seed 5 --duration 6 --trial \(worst)")
-        // The text report names the same worst trial with the same command.
-        let text = try poise(common + ["--trials", "20"])
-        #expect(text.status == 0, "\(text.error)")
-        #expect(text.text.contains("success: \(Int((rate * 20).rounded()))/20"))
-        #expect(text.text.contains("alone: \(command)"))
-        #expect(text.error.contains("simulated s per second"))
     }
 
     @Test func theReportDoesNotDependOnTheNumberOfThreads() throws {
         let dir = try temporaryDirectory()
-        let common = ["simulate", "--spread", try spreadFile(dir), "--duration", "5", "--trials", "6"]
+        let common = ["simulate", "--spread", try spreadFile(dir), "--duration", "5", "--trials", "4"]
         let one = try poise(common + ["--jobs", "1"]), two = try poise(common + ["--jobs", "2"])
         #expect(one.status == 0 && two.status == 0, "\(one.error)\(two.error)")
         #expect(one.output == two.output)
+        #expect(one.text.contains("success: ") && one.text.contains("worst trials:"))
+        #expect(one.text.contains("    alone: poise simulate --spread "))
+        // How fast it went is on standard error, apart from the report.
+        #expect(one.error.contains("simulated s per second on 1 thread"))
+        #expect(two.error.contains("simulated s per second on 2 threads"))
     }
 
     @Test func spreadProblemsArePositioned() throws {

@@ -50,13 +50,13 @@ func problems(_ text: String, configuration: PoiseConfiguration = builtIn) -> [S
             """)
         #expect(found == [
             "s.yaml:1:1: simulation.initial_tilt_degs: not a configuration key; did you mean `simulation.initial_tilt_deg`?",
-            "s.yaml:2:29: simulation.initial_tilt_deg: draws -100.0…5.0, outside the key's range (allowed: -90…90 °)",
+            "s.yaml:2:30: simulation.initial_tilt_deg: draws -100.0…5.0, outside the key's range (allowed: -90…90 °)",
             "s.yaml:3:26: simulation.gust_torque: unknown distribution `triangular` (allowed: a number, {relative: f}, {uniform: [a, b]} or {normal: {mean: m, sd: s}})",
             "s.yaml:4:1: simulation.seed: each trial's seed is derived from --seed and the trial number; leave it out of the spread",
             "s.yaml:5:1: filter.name: takes one of the listed words, not a number: only number, integer and vector keys are drawn",
             "s.yaml:6:33: simulation.gust_time: uniform: the low bound 5.0 is above the high bound 1.0",
             "s.yaml:7:38: simulation.gust_duration: relative: a fraction ≥ 0 (0.3 is ± 30 %)",
-            "s.yaml:8:35: simulation.switch_on_s: normal: expected {mean: m, sd: s}",
+            "s.yaml:8:34: simulation.switch_on_s: normal: expected {mean: m, sd: s}",
         ])
     }
 
@@ -70,7 +70,7 @@ func problems(_ text: String, configuration: PoiseConfiguration = builtIn) -> [S
     @Test func relativeToZeroIsRefused() {
         // The built-in robot has no gust: ± 30 % of 0 would vary nothing, silently.
         #expect(problems("simulation.gust_torque: {relative: 0.3}\n")
-            == ["s.yaml:1:25: simulation.gust_torque: relative to the configuration's value 0 always draws 0; use {uniform: [a, b]}"])
+            == ["s.yaml:1:36: simulation.gust_torque: relative to the configuration's value 0 always draws 0; use {uniform: [a, b]}"])
     }
 
     @Test func theBuiltInSpreadsLoadAgainstTheShippedConfigurations() throws {
