@@ -20,8 +20,13 @@ extension SimulateCommand {
         StopSignals.blockInProcess()
         let signals = StopSignals()
         signals.start(onReload: {})
+        let progress = ProgressBar(total: trials.count, enabled: !loop.quiet && trials.count > 1)
         let run: MonteCarloRun
-        do { run = try MonteCarloRunner.run(plan, signals: signals) } catch { throw CLIError(error.description) }
+        do { run = try MonteCarloRunner.run(plan, signals: signals) { done, _ in progress.update(done) } } catch {
+            progress.finish()
+            throw CLIError(error.description)
+        }
+        progress.finish()
         if run.signal != 0 {
             let name = run.signal == SIGTERM ? "SIGTERM" : "SIGINT"
             printError("poise: interrupted by \(name) after \(run.outcomes.count) of \(trials.count) trials; no report")
