@@ -13,7 +13,14 @@ public enum DefaultSpread {
         #   {uniform: [low, high]}       uniform between the bounds
         #   {normal: {mean: m, sd: s}}   normal, cut to the key's allowed range
         # Each trial also draws its own simulation.seed (the chip's noise).
-        simulation.initial_tilt_deg: {uniform: [-12, 12]}    # where it starts (arming wants within safety.arm_tilt_deg)
+        simulation.balancing_robot.body_mass_kg: {relative: 0.3}           # ± 30 %
+        simulation.balancing_robot.com_height_m: {relative: 0.3}           # ± 30 %
+        simulation.balancing_robot.motor_stall_torque_nm: {relative: 0.3}  # motor strength ± 30 %
+        simulation.balancing_robot.motor_deadband: {uniform: [0, 0.15]}    # 0–15 % of full drive
+        simulation.balancing_robot.backlash_deg: {uniform: [0, 2]}         # 0–2° of free play
+        simulation.balancing_robot.battery_voltage_v: {uniform: [6.6, 8.4]} # a 2S LiPo from flat to full
+        simulation.balancing_robot.imu_offset_m: {magnitude: {uniform: [0, 0.1]}}  # 0–10 cm off, any direction
+        simulation.initial_tilt_deg: {uniform: [-12, 12]}                  # where it starts (arming wants within safety.arm_tilt_deg)
 
         """
 
@@ -24,8 +31,11 @@ public enum DefaultSpread {
         #   {uniform: [low, high]}       uniform between the bounds
         #   {normal: {mean: m, sd: s}}   normal, cut to the key's allowed range
         # Each trial also draws its own simulation.seed (the chip's noise).
-        simulation.gust_torque: {relative: 0.3}              # the push about body x, ± 30 %
-        simulation.gust_time: {uniform: [4, 6]}              # when it comes (s)
+        simulation.quadrotor.mass_kg: {relative: 0.3}                      # ± 30 %
+        simulation.quadrotor.max_thrust_n: {relative: 0.3}                 # motor strength ± 30 %
+        simulation.quadrotor.imu_offset_m: {magnitude: {uniform: [0, 0.1]}}  # 0–10 cm off the pivot, any direction
+        simulation.gust_torque: {relative: 0.3}                            # the push about body x, ± 30 %
+        simulation.gust_time: {uniform: [4, 6]}                            # when it comes (s)
 
         """
 
