@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "PoiseReplay", targets: ["PoiseReplay"]),
         .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
         .library(name: "PoiseView", targets: ["PoiseView"]),
+        .library(name: "PoiseMonteCarlo", targets: ["PoiseMonteCarlo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -135,6 +136,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: [.linkedLibrary("m")]),
 
+        // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
+        // (`poise simulate --trials`), on several threads, with their report and plot.
+        .target(name: "PoiseMonteCarlo", dependencies: [
+            "PoiseConfig", "PoiseLoop", "PoiseMotion", "PoisePlot", .product(name: "Yams", package: "Yams"),
+        ]),
+
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
         // board, no kernel libraries, no simulation.
         .target(name: "PoiseView", dependencies: [
@@ -156,7 +163,7 @@ let package = Package(
         ]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
-            "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
+            "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
             "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -183,6 +190,7 @@ let package = Package(
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTick"]),
+        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,10 +19,10 @@ public enum SimulatedRig {
     // MARK: The world
 
     /// The world `board.kind: sim` puts the chip in.
-    enum Plant { case balancingRobot, quadrotor, motion, auto }
+    public enum Plant: String, Sendable { case balancingRobot = "balancing_robot", quadrotor, motion, auto }
 
     /// `simulation.plant`, with `auto` resolved from the controller.
-    static func plant(_ configuration: PoiseConfiguration) -> Plant {
+    public static func plant(_ configuration: PoiseConfiguration) -> Plant {
         switch configuration.simulation.plant {
         case .balancingRobot: return .balancingRobot
         case .quadrotor: return .quadrotor

@@ -19,6 +19,17 @@ public struct SimulationReport: Sendable {
     public var worstTiltAfterSettling: (pitch: Double, roll: Double) = (0, 0)
     /// The first time, after arming, that |true pitch| stayed within 1° to the end, s.
     public var pitchWithinOneDegreeFrom: Double?
+    /// When the supervisor first failed safe for a reason of its own (a tilt, a lost sensor;
+    /// not the end of the run), s, and why; nil: never.
+    public var failsafeAt: Double?
+    public var failsafeReason: SafetyReason = .none
+    /// Largest true tilt, max(|pitch|, |roll|), from arming to the end, degrees.
+    public var worstTiltSinceArming = 0.0
+    /// Root mean square of the true pitch over the ticks from ``pitchWithinOneDegreeFrom`` to
+    /// the end, degrees (0 when it never settled). The setpoint is level, so this is the error.
+    public var pitchRMSAfterSettling: Double { settledTicks > 0 ? (settledSquares / Double(settledTicks)).squareRoot() : 0 }
+    /// Sum of squared true pitch and ticks since the current candidate settling time.
+    var settledSquares = 0.0, settledTicks = 0
     var keepEvery = 1
     var count = 0
 
@@ -38,7 +49,20 @@ public struct SimulationReport: Sendable {
                 worstTiltAfterSettling.pitch = max(worstTiltAfterSettling.pitch, abs(tp))
                 worstTiltAfterSettling.roll = max(worstTiltAfterSettling.roll, abs(tr))
             }
-            if abs(tp) > 1 { pitchWithinOneDegreeFrom = nil } else if pitchWithinOneDegreeFrom == nil { pitchWithinOneDegreeFrom = r.time }
+            worstTiltSinceArming = max(worstTiltSinceArming, abs(tp), abs(tr))
+            if abs(tp) > 1 {
+                pitchWithinOneDegreeFrom = nil
+                settledSquares = 0
+                settledTicks = 0
+            } else {
+                if pitchWithinOneDegreeFrom == nil { pitchWithinOneDegreeFrom = r.time }
+                settledSquares += tp * tp
+                settledTicks += 1
+            }
+        }
+        if failsafeAt == nil, r.armState == .failsafe, r.eventReason != .none, r.eventReason != .stopRequested {
+            failsafeAt = r.time
+            failsafeReason = r.eventReason
         }
         count += 1
         guard count % keepEvery == 0 else { return }

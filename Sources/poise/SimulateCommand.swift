@@ -24,6 +24,15 @@ struct SimulateCommand: PoiseCommand {
               poise simulate                                     # the built-in balancing robot, 10 s
               poise simulate --config configs/sim-quad-x.yaml --duration 20 --plot quad.svg
               poise simulate --record sim.csv && poise eval sim.csv --config configs/sim-balancing-robot.yaml
+
+            Monte-Carlo (--trials N): N worlds drawn from a spread (--spread FILE, or the \
+            plant's built-in one: --print-spread), run on --jobs threads in simulated time; \
+            prints the success rate, the distributions of settling time, worst tilt and pitch \
+            RMS, and the worst trials with the command that runs each alone (--trial K). The \
+            report depends only on the seeds, not on --jobs. docs/simulation.md says more.
+              poise simulate --trials 200 --duration 60 --plot robustness.svg
+              poise simulate --config configs/sim-quad-x.yaml --trials 200 --duration 60 --json
+              poise simulate --trials 200 --duration 60 --trial 17      # trial 17 alone
             """)
 
     @OptionGroup var loop: LoopOptions
@@ -34,20 +43,30 @@ struct SimulateCommand: PoiseCommand {
     @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
     var overwrite = false
 
-    @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG.")
+    @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG (with --trials: the trials' outcomes, sorted).")
     var plot: String?
+
+    @OptionGroup(title: "Monte-Carlo") var monteCarlo: MonteCarloOptions
 
     /// Simulated seconds; the report keeps every tick, so they are bounded.
     var duration: Double { loop.duration ?? 10 }
 
     func validate() throws {
         if duration > 3600 { throw ValidationError("--duration: at most 3600 simulated seconds (the report keeps every tick)") }
+        if monteCarlo.isMonteCarlo || monteCarlo.printSpread, record != nil {
+            throw ValidationError("--record records one run: run the trial alone with --trial K, or write its drawn keys into a configuration")
+        }
     }
 
     func execute() throws {
+        var configuration = try loopConfiguration(loop.config)
+        if monteCarlo.isMonteCarlo || monteCarlo.printSpread { return try executeMonteCarlo(configuration) }
         // Before any other thread exists: SIGINT/SIGTERM end the run at the next tick.
         StopSignals.blockInProcess()
-        let configuration = try loopConfiguration(loop.config)
+        if let seed = monteCarlo.seed {
+            configuration.values["simulation.seed"] = .integer(seed)
+            configuration = PoiseConfiguration(values: configuration.values)
+        }
         var options = RunOptions(signals: StopSignals())
         options.virtualDuration = duration
         options.recordPath = record

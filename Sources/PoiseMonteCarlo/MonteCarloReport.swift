@@ -1,0 +1,135 @@
+import PoiseConfig
+import PoiseLoop
+
+/// The report of a Monte-Carlo run, as text and as JSON: the success rate, the distributions
+/// of settling time, worst tilt and pitch RMS, and the worst trials with the command that
+/// reproduces each alone. Depends only on the outcomes (not on timing or threads), so the same
+/// seeds give the same bytes.
+public struct MonteCarloReport: Sendable {
+    public var plan: MonteCarloPlan
+    public var run: MonteCarloRun
+    /// `poise simulate` plus the options that select the configuration and duration, before `--trial K`.
+    public var commandPrefix: [String]
+    /// How many of the worst trials to name.
+    public var worstCount = 5
+
+    public init(plan: MonteCarloPlan, run: MonteCarloRun, commandPrefix: [String]) {
+        self.plan = plan
+        self.run = run
+        self.commandPrefix = commandPrefix
+    }
+
+    var outcomes: [TrialOutcome] { run.outcomes }
+    var successes: Int { outcomes.filter(\.success).count }
+    var settling: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap(\.settlingTime)) }
+    var worstTilt: OutcomeDistribution? { OutcomeDistribution(outcomes.map(\.worstTilt)) }
+    var pitchRMS: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap { $0.settlingTime == nil ? nil : $0.pitchRMS }) }
+    public var worst: [TrialOutcome] { Array(outcomes.sorted(by: TrialOutcome.worseThan).prefix(worstCount)) }
+
+    /// The command that runs trial `trial` alone.
+    public func reproduceCommand(_ trial: Int) -> String {
+        (commandPrefix + ["--trial", String(trial)]).map(Formatting.shellWord).joined(separator: " ")
+    }
+
+    var plantName: String { SimulatedRigName.text(plan.configuration) }
+
+    // MARK: Text
+
+    public var text: String {
+        var lines: [String] = []
+        let n = outcomes.count
+        lines.append("\(n) trial\(n == 1 ? "" : "s") of \(Formatting.number(plan.duration)) simulated s, \(plantName), spread \(plan.spread.name) (\(plan.spread.entries.count) key\(plan.spread.entries.count == 1 ? "" : "s")), base seed \(plan.baseSeed)")
+        let rate = n == 0 ? 0 : 100 * Double(successes) / Double(n)
+        lines.append("success: \(successes)/\(n) (\(Formatting.fixed(rate, 1)) %) \(run.rule.text)")
+        let unsettled = outcomes.filter { $0.settlingTime == nil }.count
+        lines.append("settling time (s after arming, true pitch within 1° to the end): "
+            + (settling?.text ?? "none settled") + (unsettled > 0 ? "  (\(unsettled) never settled)" : ""))
+        lines.append("worst tilt (°, true |pitch| or |roll| from 2 s after arming): " + (worstTilt?.text ?? "—"))
+        lines.append("true pitch RMS after settling (°): " + (pitchRMS?.text ?? "—"))
+        if !outcomes.isEmpty {
+            lines.append(n == 1 ? "the trial:" : "worst trials:")
+            for outcome in worst { lines += trialLines(outcome) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A trial's summary line, its drawn values and how to run it alone.
+    public func trialLines(_ o: TrialOutcome) -> [String] {
+        var line = "  trial \(o.trial)  seed \(o.seed)  \(o.success ? "held" : "FAILED")"
+        if o.armedAt == nil { line += "  never armed" }
+        if let at = o.failsafeAt { line += "  failed safe (\(o.failsafeReason ?? "")) at \(Formatting.fixed(at, 2)) s" }
+        line += "  settled " + (o.settlingTime.map { "\(Formatting.fixed($0, 2)) s" } ?? "never")
+        line += "  worst tilt \(Formatting.fixed(o.worstTilt, 2))°  pitch RMS \(Formatting.fixed(o.pitchRMS, 3))°"
+        var lines = [line]
+        if !o.drawn.isEmpty {
+            lines.append("    drawn: " + o.drawn.map { "\($0.path) = \(Self.valueText($0.value))" }.joined(separator: ", "))
+        }
+        lines.append("    alone: \(reproduceCommand(o.trial))")
+        return lines
+    }
+
+    static func valueText(_ value: ConfigValue) -> String {
+        switch value {
+        case .number(let x): Formatting.number(x)
+        case .integer(let n): String(n)
+        case .vector3(let v): "[\(Formatting.number(v.x)), \(Formatting.number(v.y)), \(Formatting.number(v.z))]"
+        default: "\(value)"
+        }
+    }
+
+    // MARK: JSON
+
+    /// One object; each trial on a line of its own, so one trial's line can be compared alone.
+    public var json: String {
+        var lines = ["{"]
+        lines.append("  \"plant\": \(Formatting.json(plantName)),")
+        lines.append("  \"spread\": \(Formatting.json(plan.spread.name)),")
+        lines.append("  \"base_seed\": \(plan.baseSeed),")
+        lines.append("  \"duration_s\": \(Formatting.number(plan.duration)),")
+        lines.append("  \"trials_run\": \(outcomes.count),")
+        lines.append("  \"successes\": \(successes),")
+        lines.append("  \"success_rate\": \(Formatting.fixed(outcomes.isEmpty ? 0 : Double(successes) / Double(outcomes.count), 4)),")
+        lines.append("  \"never_settled\": \(outcomes.filter { $0.settlingTime == nil }.count),")
+        lines.append("  \"settling_time_s\": \(settling?.json ?? "null"),")
+        lines.append("  \"worst_tilt_deg\": \(worstTilt?.json ?? "null"),")
+        lines.append("  \"pitch_rms_deg\": \(pitchRMS?.json ?? "null"),")
+        lines.append("  \"worst_trials\": [\(worst.map { String($0.trial) }.joined(separator: ", "))],")
+        lines.append("  \"trials\": [")
+        for (i, o) in outcomes.enumerated() {
+            lines.append("    " + Self.json(o, command: reproduceCommand(o.trial)) + (i + 1 < outcomes.count ? "," : ""))
+        }
+        lines.append("  ]")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ o: TrialOutcome, command: String) -> String {
+        func optional(_ x: Double?, _ digits: Int = 4) -> String { x.map { Formatting.fixed($0, digits) } ?? "null" }
+        let drawn = o.drawn.map { "\(Formatting.json($0.path)): \(jsonValue($0.value))" }.joined(separator: ", ")
+        return "{\"trial\": \(o.trial), \"seed\": \(o.seed), \"success\": \(o.success), \"armed_s\": \(optional(o.armedAt)), "
+            + "\"failsafe_s\": \(optional(o.failsafeAt)), \"failsafe_reason\": \(o.failsafeReason.map(Formatting.json) ?? "null"), "
+            + "\"settling_time_s\": \(optional(o.settlingTime)), \"worst_tilt_deg\": \(Formatting.fixed(o.worstTilt, 4)), "
+            + "\"pitch_rms_deg\": \(Formatting.fixed(o.pitchRMS, 4)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
+    }
+
+    static func jsonValue(_ value: ConfigValue) -> String {
+        switch value {
+        case .number(let x): "\(x)"
+        case .integer(let n): String(n)
+        case .vector3(let v): "[\(v.x), \(v.y), \(v.z)]"
+        default: Formatting.json("\(value)")
+        }
+    }
+}
+
+/// The plant's name as the configuration writes it.
+enum SimulatedRigName {
+    static func text(_ configuration: PoiseConfiguration) -> String {
+        switch SimulatedRig.plant(configuration) {
+        case .balancingRobot: "balancing robot"
+        case .quadrotor: "quadrotor on its stand"
+        case .motion: "scripted motion"
+        case .auto: "auto"
+        }
+    }
+}

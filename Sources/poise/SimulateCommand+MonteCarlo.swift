@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import PoiseConfig
+import PoiseLoop
+import PoiseMonteCarlo
+import PoiseTraces
+
+/// `poise simulate --trials N`: parsing and printing only; the trials are PoiseMonteCarlo's.
+extension SimulateCommand {
+    func executeMonteCarlo(_ configuration: PoiseConfiguration) throws {
+        let spread = try loadSpread(configuration)
+        if monteCarlo.printSpread { return }
+        var trials = Array(0..<(monteCarlo.trials ?? 1))
+        if let trial = monteCarlo.trial { trials = [trial] }
+        let baseSeed = monteCarlo.seed ?? configuration.simulation.seed
+        let plan = MonteCarloPlan(configuration: configuration, configPath: loop.config, spread: spread, baseSeed: baseSeed,
+                                  trials: trials, duration: duration,
+                                  jobs: monteCarlo.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        if let plot { try OutputFile(path: plot).discard() }
+        StopSignals.blockInProcess()
+        let signals = StopSignals()
+        signals.start(onReload: {})
+        let progress = ProgressBar(total: trials.count, enabled: !loop.quiet && trials.count > 1)
+        let run: MonteCarloRun
+        do { run = try MonteCarloRunner.run(plan, signals: signals) { done, _ in progress.update(done) } } catch {
+            progress.finish()
+            throw CLIError(error.description)
+        }
+        progress.finish()
+        if run.signal != 0 {
+            let name = run.signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            printError("poise: interrupted by \(name) after \(run.outcomes.count) of \(trials.count) trials; no report")
+            throw ExitCode(128 + (run.signal == SIGTERM ? SIGTERM : SIGINT))
+        }
+        var prefix = ["poise", "simulate"]
+        if let config = loop.config { prefix += ["--config", config] }
+        if let file = monteCarlo.spread { prefix += ["--spread", file] }
+        prefix += ["--seed", String(baseSeed), "--duration", Self.number(duration)]
+        let report = MonteCarloReport(plan: plan, run: run, commandPrefix: prefix)
+        print(monteCarlo.json ? report.json : report.text, terminator: "")
+        if let trial = monteCarlo.trial, !monteCarlo.json, let outcome = run.outcomes.first {
+            let values = outcome.drawn.map { (path: $0.path, value: $0.value) } + [(path: "simulation.seed", value: ConfigValue.integer(outcome.seed))]
+            print("trial \(trial)'s world as configuration keys (over \(loop.config ?? BuiltInConfiguration.name)), to run it with --plot or --record:")
+            print(ConfigEditor.snippet(values), terminator: "")
+        }
+        // Wall-clock speed varies from run to run, so it is not part of the report.
+        let rate = run.wallSeconds > 0 ? run.simulatedSeconds / run.wallSeconds : 0
+        if !loop.quiet {
+            printError("poise: \(run.outcomes.count) trial\(run.outcomes.count == 1 ? "" : "s"), \(Self.number(run.simulatedSeconds)) simulated s in \(String(format: "%.1f", run.wallSeconds)) s: \(String(format: "%.1f", rate)) simulated s per second on \(min(plan.jobs, trials.count)) thread\(min(plan.jobs, trials.count) == 1 ? "" : "s")")
+        }
+        if let plot {
+            let svg = MonteCarloPlot.svg(report, title: "poise simulate --trials \(run.outcomes.count): \(loop.config ?? "built-in balancing robot"), \(spread.name)")
+            do { try OutputFile.write(svg, to: plot) } catch { throw CLIError(error.description) }
+        }
+    }
+
+    /// The spread file, or the plant's built-in spread (printed with --print-spread).
+    func loadSpread(_ configuration: PoiseConfiguration) throws -> Spread {
+        let name: String, text: String
+        if let path = monteCarlo.spread {
+            (name, text) = (path, try readTextFile(path))
+        } else {
+            (name, text) = DefaultSpread.text(for: configuration)
+        }
+        if monteCarlo.printSpread { print(text, terminator: "") }
+        do { return try SpreadParser.parse(text: text, file: name, configuration: configuration) } catch {
+            throw CLIError.asIs(error.description)
+        }
+    }
+
+    static func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+}
