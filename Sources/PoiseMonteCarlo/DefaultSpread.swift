@@ -20,6 +20,10 @@ public enum DefaultSpread {
         simulation.balancing_robot.backlash_deg: {uniform: [0, 2]}         # 0–2° of free play
         simulation.balancing_robot.battery_voltage_v: {uniform: [6.6, 8.4]} # a 2S LiPo from flat to full
         simulation.balancing_robot.imu_offset_m: {magnitude: {uniform: [0, 0.1]}}  # 0–10 cm off, any direction
+        simulation.balancing_robot.static_friction_nm: {uniform: [0.005, 0.02]}  # a geared motor's stiction
+        simulation.balancing_robot.battery_resistance_ohm: {uniform: [0.1, 0.3]}  # a small 2S pack and its wiring: it sags under current
+        simulation.balancing_robot.actuator_delay_s: {uniform: [0.001, 0.01]}   # driver and PWM period
+        simulation.sample_clock_error: {uniform: [-0.01, 0.01]}           # the chip's clock off the board's (datasheet ±1 %)
         simulation.initial_tilt_deg: {uniform: [-12, 12]}                  # where it starts (arming wants within safety.arm_tilt_deg)
 
         """
@@ -36,6 +40,10 @@ public enum DefaultSpread {
         simulation.quadrotor.imu_offset_m: {magnitude: {uniform: [0, 0.1]}}  # 0–10 cm off the pivot, any direction
         simulation.gust_torque: {relative: 0.3}                            # the push about body x, ± 30 %
         simulation.gust_time: {uniform: [4, 6]}                            # when it comes (s)
+        simulation.quadrotor.actuator_delay_s: {uniform: [0.002, 0.01]}    # ESCs acting on the command
+        simulation.quadrotor.vibration_accel_m_s2: {uniform: [2, 10]}      # rotor and propeller imbalance, at the rotation frequency and its harmonics
+        simulation.quadrotor.vibration_gyro_rad_s: {uniform: [0.05, 0.3]}
+        simulation.sample_clock_error: {uniform: [-0.01, 0.01]}           # the chip's clock off the board's (datasheet ±1 %)
 
         """
 
