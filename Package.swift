@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "PoiseReplay", targets: ["PoiseReplay"]),
         .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
         .library(name: "PoiseView", targets: ["PoiseView"]),
+        .library(name: "PoiseTuning", targets: ["PoiseTuning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -154,10 +155,12 @@ let package = Package(
             "PoiseCommandLine", "PoiseConfig", "PoiseTelemetry", "PoiseView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // `poise tune`: relay experiments through the loop, identification, SIMC gains.
+        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSimulation", "PoiseTick"]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
             "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
-            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces", "PoiseTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
