@@ -54,7 +54,7 @@ struct BalanceExperiment {
         case .waiting:
             guard r.armState == .armed else { return false }
             // A fifth of a degree of (lead-corrected) error spans the relay's linear band.
-            let settings = RelayPID.settings(amplitude: amplitude, band: Float(0.2 * Double.pi / 180), lead: lead,
+            let settings = RelayPID.settings(amplitude: amplitude, band: Float(0.01 * Double.pi / 180), lead: lead,
                                              derivativeCutoffHz: configured.pitch.derivativeCutoffHz)
             Self.withBalance(&loop) { $0.pitch = settings }
             phase = .relay(start: r.time)
@@ -73,7 +73,9 @@ struct BalanceExperiment {
             let elapsed = r.time - start
             guard elapsed >= options.settleSeconds else { return false }
             guard case .balance(let c) = loop.core.controller else { return true }
-            channel.add(input: c.pitchLoop.output, output: pitch)
+            // The gyroscope's pitch rate rather than the pitch: measured, not estimated, so it
+            // carries no estimator lag and no drift; the point is integrated back below.
+            channel.add(input: c.pitchLoop.output, output: r.rotationRate.x)
             guard elapsed >= options.settleSeconds + options.measureSeconds else { return false }
             experimentSeconds += elapsed
             finish(&loop)
@@ -82,14 +84,20 @@ struct BalanceExperiment {
     }
 
     mutating func finish<B, F>(_ loop: inout LiveLoop<B, F>) {
-        guard let point = channel.point(dt: dt) else {
+        guard var point = channel.point(dt: dt) else {
             failure = "\(Self.name): no steady limit cycle in \(options.measureSeconds) s of relay"
             return
         }
+        // Pitch = rate / s.
+        point.magnitude /= point.frequency
+        point.outputAmplitude /= point.frequency
+        point.phase -= .pi / 2
+        if point.phase <= -.pi { point.phase += 2 * .pi }
         let model = LoopModel(kind: .doubleIntegratingWithDelay, through: point)
-        let gains = TuningRule.balanceLoop(model, derivativeCutoffHz: Double(configured.pitch.derivativeCutoffHz))
         let tilt = options.stepDegrees * .pi / 180
         let p = configured.pitch
+        let gains = TuningRule.balanceLoop(model, derivativeCutoffHz: Double(p.derivativeCutoffHz),
+                                           saturatingAt: tilt, outputLimit: Double(p.outputLimit))
         loops.append(LoopTuning(loop: Self.name, relayAmplitude: Double(amplitude), point: point, model: model, gains: gains,
                                 margins: LoopMargins(model: model, controller: gains, rateHz: rateHz),
                                 predicted: StepPrediction.response(model: model, controller: gains, rateHz: rateHz, start: tilt,

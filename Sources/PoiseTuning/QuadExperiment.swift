@@ -39,6 +39,7 @@ struct QuadExperiment {
     }
 
     var dt: Double { 1 / rateHz }
+    var isDone: Bool { if case .done = phase { true } else { false } }
 
     static func withQuad<B, F>(_ loop: inout LiveLoop<B, F>, _ body: (inout QuadSettings) -> Void) {
         guard case .quad(var c) = loop.core.controller else { return }
@@ -50,7 +51,9 @@ struct QuadExperiment {
 
     func rateAmplitudes() -> [Float] {
         let a = Float(options.amplitude)
-        return [configured.pitchRate.outputLimit * a, configured.rollRate.outputLimit * a, configured.yawRate.outputLimit * a]
+        // Yaw moves only by the propellers' reaction torque, a small fraction of the thrust
+        // torque: four times the fraction keeps its limit cycle above the gyro's noise.
+        return [configured.pitchRate.outputLimit * a, configured.rollRate.outputLimit * a, configured.yawRate.outputLimit * a * 4]
     }
 
     /// Observes one tick; true when the experiment is over (done or failed).
@@ -69,7 +72,7 @@ struct QuadExperiment {
             Self.withQuad(&loop) { s in
                 s.pitchRate = RelayPID.settings(amplitude: amplitudes[0], band: band, derivativeCutoffHz: s.pitchRate.derivativeCutoffHz)
                 s.rollRate = RelayPID.settings(amplitude: amplitudes[1], band: band, derivativeCutoffHz: s.rollRate.derivativeCutoffHz)
-                s.yawRate = RelayPID.settings(amplitude: amplitudes[2], band: band, derivativeCutoffHz: s.yawRate.derivativeCutoffHz)
+                s.yawRate = RelayPID.settings(amplitude: amplitudes[2], band: band / 10, derivativeCutoffHz: s.yawRate.derivativeCutoffHz)
                 s.angleGain = 1
                 s.headingGain = 0
             }
@@ -100,7 +103,7 @@ struct QuadExperiment {
             guard elapsed >= options.settleSeconds + options.measureSeconds else { return false }
             experimentSeconds += elapsed
             if case .rates = phase { finishRates(&loop) } else { finishAngles(&loop) }
-            return failure != nil || { if case .done = phase { true } else { false } }()
+            return failure != nil || isDone
         }
     }
 
@@ -115,18 +118,21 @@ struct QuadExperiment {
             }
             let model = LoopModel(kind: .integratingWithDelay, through: point)
             let base = configuredLoops[index]
-            let gains = TuningRule.rateLoop(model, derivativeCutoffHz: Double(base.derivativeCutoffHz))
+            let gains = TuningRule.rateLoop(point, derivativeCutoffHz: Double(base.derivativeCutoffHz))
             loops.append(LoopTuning(loop: Self.rateNames[index], relayAmplitude: Double(amplitudes[index]), point: point, model: model,
                                     gains: gains, margins: LoopMargins(model: model, controller: gains, rateHz: rateHz), predicted: nil))
             var pid = base
             pid.proportionalGain = Float(gains.kp)
             pid.integralGain = Float(gains.ki)
             pid.derivativeGain = Float(gains.kd)
+            pid.derivativeCutoffHz = Float(gains.derivativeCutoffHz)
             tuned.append(pid)
         }
         angleRelayAmplitude = configured.maxTiltRate * Float(options.angleAmplitude)
-        // A tenth of a degree of angle error spans the linear band.
-        angleRelayGain = angleRelayAmplitude / Float(0.1 * Double.pi / 180)
+        // A hundredth of a degree of angle error spans the linear band: far inside the limit
+        // cycle, or sensor noise fed back through a linear band would bias the point toward
+        // the inverse of the relay's gain.
+        angleRelayGain = angleRelayAmplitude / Float(0.01 * Double.pi / 180)
         let (gain, amplitude) = (angleRelayGain, angleRelayAmplitude)
         Self.withQuad(&loop) { s in
             s.pitchRate = tuned[0]
@@ -177,6 +183,7 @@ struct QuadExperiment {
             v[l.loop + ".kp"] = Tuner.rounded(l.gains.kp)
             v[l.loop + ".ki"] = Tuner.rounded(l.gains.ki)
             v[l.loop + ".kd"] = Tuner.rounded(l.gains.kd)
+            v[l.loop + ".d_cutoff_hz"] = Tuner.rounded(l.gains.derivativeCutoffHz)
         }
         if let angle = loops.first(where: { $0.loop.hasPrefix("controller.quad.angle_gain") }) {
             v["controller.quad.angle_gain"] = Tuner.rounded(angle.gains.kp)

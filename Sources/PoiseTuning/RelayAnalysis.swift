@@ -28,6 +28,23 @@ public struct RelayPoint: Sendable, Equatable, Codable {
 }
 
 public enum RelayAnalysis {
+    /// `x` less its least-squares straight line: a slow drift (a robot rolling away, a stand
+    /// turning) is not part of the limit cycle.
+    static func detrended(_ x: [Double]) -> [Double] {
+        let n = Double(x.count)
+        guard x.count > 2 else { return x }
+        let meanT = (n - 1) / 2
+        let meanX = x.reduce(0, +) / n
+        var sxy = 0.0, sxx = 0.0
+        for (i, v) in x.enumerated() {
+            let t = Double(i) - meanT
+            sxy += t * (v - meanX)
+            sxx += t * t
+        }
+        let slope = sxy / sxx
+        return x.enumerated().map { i, v in v - meanX - slope * (Double(i) - meanT) }
+    }
+
     /// The oscillation's period from the autocorrelation of `y` (mean removed): the highest
     /// peak after its first negative lobe, refined by a parabola. Nil when there is none.
     public static func period(_ y: [Double], dt: Double) -> Double? {
@@ -76,6 +93,7 @@ public enum RelayAnalysis {
     /// The plant's response at the limit cycle's frequency from its input `u` and output `y`
     /// sampled every `dt` s: the last whole periods of the window.
     public static func point(input u: [Double], output y: [Double], dt: Double) -> RelayPoint? {
+        let u = detrended(u), y = detrended(y)
         guard u.count == y.count, let period = period(y, dt: dt) else { return nil }
         let perPeriod = period / dt
         let cycles = Int(Double(y.count) / perPeriod)

@@ -4,7 +4,7 @@ public struct TuningOptions: Sendable, Equatable {
     /// loop's configured `output_limit`.
     public var amplitude: Double = 0.05
     /// Relay amplitude of an angle loop, as a fraction of `controller.quad.max_tilt_rate_dps`.
-    public var angleAmplitude: Double = 0.1
+    public var angleAmplitude: Double = 0.25
     /// Relay amplitude of the balancing robot's pitch loop, fraction of its `output_limit`.
     public var balanceAmplitude: Double = 0.3
     /// Seconds a relay runs before its limit cycle is recorded, and then recorded.

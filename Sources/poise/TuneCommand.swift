@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PoiseConfig
 import PoisePlot
+import PoiseTraces
 import PoiseTuning
 
 /// `poise tune`: relay experiments on the rig, a model and gains per loop, the step before
