@@ -48,7 +48,9 @@ public struct TuningReport: Sendable, Equatable, Codable {
 
     public var text: String {
         func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)g", x) }
-        func s(_ x: Double?) -> String { x.map { String(format: "%.2f s", $0) } ?? "not settled" }
+        func settles(_ r: StepResponse) -> String {
+            r.settlingTime.map { String(format: "settles (±%g°) in %.2f s", r.band, $0) } ?? String(format: "does not settle within ±%g°", r.band)
+        }
         var lines: [String] = []
         lines.append("poise tune: \(rig.replacingOccurrences(of: "_", with: " ")) (\(simulated ? "simulated" : "real") rig), rule \(rule)")
         for l in loops {
@@ -68,7 +70,7 @@ public struct TuningReport: Sendable, Equatable, Codable {
                 lines.append(margin)
             }
             if let p = l.predicted {
-                lines.append("  predicted \(f(p.size))° step: settles (±\(f(p.band))°) in \(s(p.settlingTime)), overshoot \(f(p.overshoot * 100))%")
+                lines.append("  predicted \(f(p.size))° step: \(settles(p)), overshoot \(f(p.overshoot * 100))%")
             }
         }
         func steps(_ title: String, _ checks: [StepCheck]) {
@@ -77,7 +79,7 @@ public struct TuningReport: Sendable, Equatable, Codable {
             lines.append(title)
             for c in checks {
                 if let r = c.response {
-                    lines.append("  \(c.axis) \(f(r.size))°: settles (±\(f(r.band))°) in \(s(r.settlingTime)), overshoot \(f(r.overshoot * 100))%")
+                    lines.append("  \(c.axis) \(f(r.size))°: \(settles(r)), overshoot \(f(r.overshoot * 100))%")
                 } else {
                     lines.append("  \(c.axis): \(c.problem ?? "no response")")
                 }

@@ -1,16 +1,14 @@
 import Foundation
 
-/// Gains from an identified model by Skogestad's SIMC rules ("Simple analytic rules for
-/// model reduction and PID controller tuning", J. Process Control 2003), with the closed-loop
-/// time constant τc equal to the dead time θ — SIMC's own recommendation for a fast loop
-/// that stays robust.
+/// Gains from the relay point and the model through it. Rate loops: Åström and Hägglund's
+/// phase-margin rule on the point itself; angle loops and the balancing robot: Skogestad's
+/// SIMC rules ("Simple analytic rules for model reduction and PID controller tuning",
+/// J. Process Control 2003), which have closed forms for integrating models.
 ///
-/// Why SIMC and not Ziegler–Nichols: the loops here are integrating (a rate loop's torque
-/// integrates into rate, an angle loop's rate into angle, a robot's drive twice into pitch),
-/// and ZN's ultimate-point rules give such loops about 25 % overshoot or more and a phase
-/// margin near 25°; SIMC has closed forms for exactly these models, one knob (τc), and with
-/// τc = θ gives a gain margin of about 3 and a phase margin of about 47° (PI on K e^(−θs)/s)
-/// or 61° (P), which `LoopMargins` then checks on the identified model.
+/// Why not Ziegler–Nichols: the loops are integrating (torque into rate, rate into angle,
+/// drive twice into pitch), and ZN's ultimate-point rules give such loops 25 % overshoot or
+/// more with a phase margin near 25°. docs/tuning.md says why each loop has its rule; the
+/// report computes each result's margins on the identified model.
 public enum TuningRule {
     /// The stated rule, for reports.
     public static let name = "rate loops: Åström–Hägglund phase margin 45° at ωu; angle loops: SIMC P, τc = 1.5θ; robot: SIMC double-integrating PID, τc ≥ θ (drive-limited), Ti = 16(τc+θ)"

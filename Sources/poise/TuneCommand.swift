@@ -17,8 +17,9 @@ struct TuneCommand: PoiseCommand {
             pitch and roll angle loops over the tuned rate loops; the balancing robot's pitch loop \
             (its relay has the configured PD's lead, kd/kp, so the robot rocks about upright). The \
             limit cycle's first harmonics give the plant's response at its frequency, a model \
-            K e^(−θs)/s (rate and angle loops) or K e^(−θs)/s² (the robot) goes through it, and \
-            SIMC with τc = θ gives the gains (docs/tuning.md says why). The report lists the \
+            K e^(−θs)/s (rate and angle loops) or K e^(−θs)/s² (the robot) goes through it; the rate \
+            loops' PIDs put the point at a 45° phase margin (Åström–Hägglund), the angle loops and \
+            the robot take SIMC's rules (docs/tuning.md says which and why). The report lists the \
             relay point (period, ultimate gain), the model, the gains, their gain and phase margins \
             on the model, the predicted 10° step, and the step measured on the simulated rig with \
             the starting and with the tuned gains (the quadrotor stepped 10° in pitch, then roll; \
