@@ -20,7 +20,8 @@ struct RelayIdentificationTests {
             guard let point else { return }
             #expect(abs(point.period - period) < 0.01 * period + dt)
             #expect(abs(point.magnitude - gain) < 0.03 * gain)
-            #expect(abs(point.phase + lag) < 0.05)
+            // The sampled square wave's edges fall up to a sample late: half a sample of phase.
+            #expect(abs(point.phase + lag) < 0.02 + Double.pi * dt / period)
         }
     }
 
