@@ -113,7 +113,7 @@ struct QuadExperiment {
         var tuned: [PIDSettings] = []
         for index in 0..<3 {
             guard let point = channels[index].point(dt: dt) else {
-                failure = "\(Self.rateNames[index]): no steady limit cycle in \(options.measureSeconds) s of relay; raise --amplitude"
+                failure = "\(Self.rateNames[index]): no steady limit cycle of at least 8 ticks in \(options.measureSeconds) s of relay (vibration? notch it first, docs/tuning.md); raise --amplitude"
                 return
             }
             let model = LoopModel(kind: .integratingWithDelay, through: point)

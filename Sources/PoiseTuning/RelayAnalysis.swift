@@ -97,7 +97,9 @@ public enum RelayAnalysis {
         guard u.count == y.count, let period = period(y, dt: dt) else { return nil }
         let perPeriod = period / dt
         let cycles = Int(Double(y.count) / perPeriod)
-        guard cycles >= 2 else { return nil }
+        // A loop's limit cycle spans many ticks; one of a few ticks is vibration (or its alias)
+        // the relay is chattering on, and a point read there would tune the loop to noise.
+        guard cycles >= 4, perPeriod >= 8 else { return nil }
         let count = Int((Double(cycles) * perPeriod).rounded())
         let start = y.count - count
         let ys = Array(y[start...]), us = Array(u[start...])
