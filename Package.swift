@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
         .library(name: "PoiseView", targets: ["PoiseView"]),
         .library(name: "PoiseMonteCarlo", targets: ["PoiseMonteCarlo"]),
+        .library(name: "PoiseTuning", targets: ["PoiseTuning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -161,10 +162,12 @@ let package = Package(
             "PoiseCommandLine", "PoiseConfig", "PoiseTelemetry", "PoiseView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // `poise tune`: relay experiments through the loop, identification, SIMC gains.
+        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSimulation", "PoiseTick"]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
             "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
-            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces", "PoiseTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -186,6 +189,7 @@ let package = Package(
         .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
+        .testTarget(name: "PoiseTuningTests", dependencies: ["PoiseTuning", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),

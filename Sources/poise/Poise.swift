@@ -32,6 +32,7 @@ struct Poise: ParsableCommand {
             ViewCommand.self,
             RunCommand.self,
             SimulateCommand.self,
+            TuneCommand.self,
             RecordCommand.self,
             HelpTopicCommand.self,
             UnknownCommand.self,

@@ -1,0 +1,60 @@
+import Logging
+import PoiseConfig
+import PoiseDeviceSettings
+import PoiseFusion
+import PoiseLinux
+import PoiseOutputs
+import PoiseReplay
+import PoiseSensors
+import PoiseSettings
+import PoiseTick
+
+/// The real rig a configuration describes (`board.kind: linux`) as a loop ready to be driven
+/// tick by tick (`poise tune`): the board, driver, arming switch and bus reopener `poise run`
+/// opens, without its recorder and telemetry. `close()` stops the helper threads.
+public final class LinuxRig {
+    public var loop: LiveLoop<LinuxBoard, PoiseFilter>
+    let reopener: LinuxBusReopener
+    let watcher: LinuxArmSwitch?
+
+    public init(_ configuration: PoiseConfiguration, quiet: Bool = true) throws(RunError) {
+        let outputs = OutputBankSettings(configuration: configuration)
+        var logger = Logger(label: "poise.sensors")
+        if quiet { logger.logLevel = .warning }
+        let bus: LinuxI2CBus
+        do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
+            throw RunError("cannot open \(configuration.board.i2cBus): \(error) (is I²C enabled? see docs/deploy.md)")
+        }
+        var driver = MPU9250(bus: bus, settings: MPU9250Settings(configuration: configuration), logger: logger)
+        driver.calibration = SensorCalibration(configuration: configuration)
+        let board: LinuxBoard
+        do { board = try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
+            throw RunError(error.description)
+        }
+        var watcher: LinuxArmSwitch? = nil
+        if configuration.safety.supervisor.armSource == .armSwitch {
+            let s = configuration.safety.armSwitch
+            do {
+                watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
+                                             line: UInt32(s.line), activeLow: s.activeLow, bias: LoopWork.bias(s.bias),
+                                             debounce: s.debounceMilliseconds / 1000, state: ArmSwitchState())
+            } catch { throw RunError(error.description) }
+            watcher?.start()
+        }
+        self.watcher = watcher
+        let reopenLogger = logger
+        reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }
+        reopener.start()
+        let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
+        let core = CoreConfiguration.core(configuration, filter: filter)
+        let links = LoopLinks(signals: StopSignals(), armSwitch: watcher?.state,
+                              setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)))
+        loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: configuration.loop.rateHz))
+    }
+
+    public func close() {
+        _ = loop.board.release()
+        reopener.stop()
+        watcher?.stop()
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What `poise tune` found for one loop: the relay point, the model through it, the gains the
+/// rule gives, their margins on the model and the step the model predicts.
+public struct LoopTuning: Sendable, Equatable, Codable {
+    /// The loop's configuration prefix, e.g. `controller.quad.pitch_rate`.
+    public var loop: String
+    public var relayAmplitude: Double
+    public var point: RelayPoint
+    public var model: LoopModel
+    public var gains: PIDGains
+    public var margins: LoopMargins?
+    /// The model's step (angle loops, the robot's pitch); nil for inner loops.
+    public var predicted: StepResponse?
+}
+
+/// A verification run: the step the loop took, per axis, with some gains.
+public struct StepCheck: Sendable, Equatable, Codable {
+    /// "pitch" or "roll".
+    public var axis: String
+    /// nil when the run failed safe or never armed before the step.
+    public var response: StepResponse?
+    /// Why there is no response.
+    public var problem: String?
+}
+
+/// Everything `poise tune` reports (`--json` prints this).
+public struct TuningReport: Sendable, Equatable, Codable {
+    /// "quadrotor" or "balancing_robot".
+    public var rig: String
+    public var simulated: Bool
+    public var rule: String
+    public var loops: [LoopTuning]
+    /// Configuration keys and the values the tuning gives them (what `--save` writes).
+    public var values: [String: Double]
+    /// Seconds of relay experiment (excluding start-up and arming), and of everything run.
+    public var experimentSeconds: Double
+    public var totalSeconds: Double
+    /// Steps with the gains the configuration started with, and with the tuned gains.
+    public var before: [StepCheck]
+    public var after: [StepCheck]
+
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    public var text: String {
+        func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)g", x) }
+        func settles(_ r: StepResponse) -> String {
+            r.settlingTime.map { String(format: "settles (±%g°) in %.2f s", r.band, $0) } ?? String(format: "does not settle within ±%g°", r.band)
+        }
+        var lines: [String] = []
+        lines.append("poise tune: \(rig.replacingOccurrences(of: "_", with: " ")) (\(simulated ? "simulated" : "real") rig), rule \(rule)")
+        for l in loops {
+            lines.append("")
+            lines.append("\(l.loop): relay ±\(f(l.relayAmplitude)) → limit cycle \(f(l.point.period * 1000)) ms "
+                         + "(\(l.point.cycles) periods), output ±\(f(l.point.outputAmplitude)), Ku \(f(l.point.ultimateGain)), "
+                         + "G(jωu) = \(f(l.point.magnitude)) ∠\(f(l.point.phase * 180 / .pi))°")
+            let integrators = l.model.kind == .integratingWithDelay ? "s" : "s²"
+            lines.append("  model K e^(−θs)/\(integrators): K = \(f(l.model.gain)), θ = \(f(l.model.delay * 1000)) ms")
+            var gains = "  gains kp \(f(l.gains.kp, 4))"
+            if l.gains.ki != 0 || l.gains.kd != 0 { gains += ", ki \(f(l.gains.ki, 4)), kd \(f(l.gains.kd, 4))" }
+            lines.append(gains)
+            if let m = l.margins {
+                var margin = "  margins on the model: phase \(f(m.phaseMargin))° at \(f(m.crossover)) rad/s"
+                if let g = m.gainMargin { margin += ", gain ×\(f(g))" }
+                if let g = m.lowerGainMargin { margin += " (and ÷\(f(g)))" }
+                lines.append(margin)
+            }
+            if let p = l.predicted {
+                lines.append("  predicted \(f(p.size))° step: \(settles(p)), overshoot \(f(p.overshoot * 100))%")
+            }
+        }
+        func steps(_ title: String, _ checks: [StepCheck]) {
+            guard !checks.isEmpty else { return }
+            lines.append("")
+            lines.append(title)
+            for c in checks {
+                if let r = c.response {
+                    lines.append("  \(c.axis) \(f(r.size))°: \(settles(r)), overshoot \(f(r.overshoot * 100))%")
+                } else {
+                    lines.append("  \(c.axis): \(c.problem ?? "no response")")
+                }
+            }
+        }
+        steps("measured with the starting gains:", before)
+        steps("measured with the tuned gains:", after)
+        lines.append("")
+        lines.append("experiment: \(String(format: "%.1f", experimentSeconds)) s of relay (\(String(format: "%.1f", totalSeconds)) \(simulated ? "simulated " : "")s in all)")
+        return lines.joined(separator: "\n")
+    }
+}
