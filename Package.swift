@@ -102,8 +102,10 @@ let package = Package(
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.
         .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
         .systemLibrary(name: "CGPIOD", path: "Sources/CGPIOD", providers: [.apt(["libgpiod-dev"])]),
+        // evdev and uinput: the kernel's headers only, no library.
+        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
-            "CI2C", "CGPIOD", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the

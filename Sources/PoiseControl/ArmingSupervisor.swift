@@ -4,6 +4,9 @@ public enum ArmSource: UInt8, Sendable, Equatable, BitwiseCopyable {
     case automatic
     /// The user's switch, turned from off to on while the arming conditions hold.
     case armSwitch
+    /// A gamepad's arm and disarm buttons (`input.gamepad`); the supervisor never arms by
+    /// itself for it.
+    case gamepad
 }
 
 /// Whether the supervisor may arm again by itself after a failsafe.
@@ -168,7 +171,9 @@ public struct ArmingSupervisor: Sendable {
                 transition(to: .disarmed, .switchOff, at: inputs.time)
             }
         case .disarmed:
-            let mayArm = useSwitch || (settings.autoArm && (!hasFailedSafe || settings.rearm == .whenLevel))
+            // A request source (the gamepad) arms only on request, never by itself.
+            let mayArm = useSwitch || (settings.armSource == .automatic && settings.autoArm
+                                       && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if fault == nil && mayArm && inputs.estimatorReady && inputs.attitudeConverged
