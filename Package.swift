@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
-        .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),

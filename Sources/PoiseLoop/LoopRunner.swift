@@ -187,6 +187,10 @@ struct LoopWork: FilterWork {
             }
             Self.reload(path: path, running: running, mailbox: mailbox)
         }) }
+        // The pilot's gamepad: read on its own thread into the sticks' mailbox.
+        let manualControl = ManualControlMailbox()
+        let gamepad = try GamepadLink.start(configuration, mailbox: manualControl, quiet: options.quiet)
+        defer { gamepad?.stop() }
         let links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest, armSwitch: armSwitch, setpoints: setpoints)
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
