@@ -15,7 +15,7 @@ extension ConfigSchema {
         ConfigRule(paths: ["safety.arm_source", "input.gamepad.device", "input.gamepad.name"]) { file, _ in
             guard file.string("safety.arm_source") == "gamepad", file.string("input.gamepad.device").isEmpty,
                   file.string("input.gamepad.name").isEmpty else { return nil }
-            return "safety.arm_source: gamepad needs a gamepad: set input.gamepad.name (or input.gamepad.device)"
+            return "`gamepad` needs one: set input.gamepad.name (or input.gamepad.device), see docs/gamepad.md"
         },
         ConfigRule(paths: ["input.gamepad.device", "input.gamepad.name"]) { file, _ in
             guard !file.string("input.gamepad.device").isEmpty, !file.string("input.gamepad.name").isEmpty else { return nil }
@@ -25,7 +25,7 @@ extension ConfigSchema {
         ConfigRule(paths: ["input.gamepad.arm_button", "input.gamepad.disarm_button"]) { file, _ in
             let arm = file.string("input.gamepad.arm_button")
             guard arm != "none", arm == file.string("input.gamepad.disarm_button") else { return nil }
-            return "input.gamepad.arm_button and disarm_button are both \(arm): give them different buttons"
+            return "\(arm) is also the disarm_button: give them different buttons"
         },
     ]
 }

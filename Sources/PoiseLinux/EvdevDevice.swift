@@ -1,4 +1,5 @@
 import CEvdev
+import CI2C
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -52,21 +53,24 @@ public final class EvdevDevice {
     /// Opens `path` for reading and asks its name.
     public init(path: String) throws(GamepadError) {
         let opened = valueOrErrno { system_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        let fd: CInt
         switch opened {
         case .failure(let errno): throw GamepadError.cannotOpen(path: path, errno: errno)
-        case .success(let fd): self.fd = fd
+        case .success(let opened): fd = opened
         }
+        // Every evdev device has a name (perhaps empty); a file without one is no input device.
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard system_ioctl_EVIOCGNAME(fd, &buffer, CUnsignedInt(buffer.count)) >= 0 else {
+            let errno = Errno(rawValue: poise_errno())
+            _ = system_close(fd)
+            throw GamepadError.notAnInputDevice(path: path, errno: errno)
+        }
+        self.fd = fd
         self.path = path
-        name = Self.name(fd)
+        name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit { _ = system_close(fd) }
-
-    static func name(_ fd: CInt) -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard system_ioctl_EVIOCGNAME(fd, &buffer, CUnsignedInt(buffer.count)) >= 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 
     /// The codes of `type` the device reports (`EVIOCGBIT`).
     public func codes(ofType type: UInt16, upTo count: Int) -> Set<UInt16> {

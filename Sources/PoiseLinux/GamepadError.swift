@@ -9,6 +9,8 @@ public enum GamepadError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, available: [String])
     /// `/dev/input` could not be listed.
     case cannotList(directory: String, errno: Errno)
+    /// The file is not an evdev device (`EVIOCGNAME` refused).
+    case notAnInputDevice(path: String, errno: Errno)
     /// The device reports no absolute axes: a keyboard, a mouse, a power button.
     case notAGamepad(path: String, name: String)
     /// The mapping names an axis the device lacks.
@@ -30,6 +32,8 @@ public enum GamepadError: Error, Equatable, CustomStringConvertible {
                    : "; the devices are: " + available.map { "\"\($0)\"" }.joined(separator: ", "))
         case .cannotList(let directory, let errno):
             "gamepad: cannot list \(directory): \(errno.description) (\(errno.symbolicName))"
+        case .notAnInputDevice(let path, let errno):
+            "gamepad: \(path) is not an input event device (\(errno.symbolicName) to EVIOCGNAME)"
         case .notAGamepad(let path, let name):
             "gamepad: \(path) (\"\(name)\") is not a gamepad: it reports no absolute axes (a keyboard, a mouse or a button?)"
         case .missingAxis(let path, let name, let key, let axis, let available):

@@ -74,7 +74,8 @@ struct GamepadCommand: PoiseCommand {
         }
         for entry in entries {
             guard let name = entry.name else {
-                print("\(entry.path)  cannot read: \(entry.problem?.description ?? "?")")
+                let problem = entry.problem?.description ?? "?"
+                print("\(entry.path)  cannot read: " + (problem.hasPrefix("gamepad: ") ? String(problem.dropFirst(9)) : problem))
                 continue
             }
             let axes = (try? EvdevDevice(path: entry.path))?.absoluteAxes ?? []
@@ -115,7 +116,6 @@ struct GamepadCommand: PoiseCommand {
                 print(String(format: "%7.2f s  x %+.2f  y %+.2f  z %.2f  r %+.2f  buttons 0x%08x",
                              elapsed, control.x, control.y, control.z, control.r, control.buttons))
             }
-            fflush(stdout)
         }
     }
 }

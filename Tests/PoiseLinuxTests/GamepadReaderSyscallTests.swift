@@ -168,51 +168,39 @@ func byName(_ name: String = "Xbox Wireless Controller") -> GamepadSettings {
     #expect(kernel.mock.calls(named: "readdir").count <= 8)
 }
 
+/// Why `reader` could not connect, or nil.
+func failure(_ kernel: FakeEvdevKernel, _ settings: GamepadSettings) -> GamepadError? {
+    let reader = GamepadReader(settings: settings, sink: GamepadRecorder().sink)
+    return kernel.mock.run { () -> GamepadError? in
+        do throws(GamepadError) { try reader.connect(); return nil } catch { return error }
+    }
+}
+
 @Test func theErrorsSayWhatToDo() {
+    let kernel = xboxKernel()
     // Missing.
     var settings = GamepadSettings()
     settings.device = "/dev/input/event9"
-    let kernel = xboxKernel()
-    let reader = GamepadReader(settings: settings, sink: GamepadRecorder().sink)
-    #expect(throws: GamepadError.cannotOpen(path: "/dev/input/event9", errno: .noSuchFileOrDirectory)) {
-        try kernel.mock.run { try reader.connect() }
-    }
-    #expect(GamepadError.cannotOpen(path: "/dev/input/event9", errno: .noSuchFileOrDirectory).description.contains("does not exist"))
-    // No permission: the group to join.
+    #expect(failure(kernel, settings) == .cannotOpen(path: "/dev/input/event9", errno: .noSuchFileOrDirectory))
+    #expect(failure(kernel, settings)?.description
+        == "gamepad: /dev/input/event9 does not exist (is the gamepad connected? `poise gamepad` lists the input devices)")
+    // No permission: the group to join, also when looked for by name.
     kernel.devices["/dev/input/event3"]!.openError = .permissionDenied
-    let byNameReader = GamepadReader(settings: byName(), sink: GamepadRecorder().sink)
-    do {
-        try kernel.mock.run { try byNameReader.connect() }
-        Issue.record("opened")
-    } catch {
-        #expect(error.description.contains("no permission to read /dev/input/event3"))
-        #expect(error.description.contains("group `input`"))
-    }
+    let denied = failure(kernel, byName())?.description ?? ""
+    #expect(denied.contains("no permission to read /dev/input/event3"))
+    #expect(denied.contains("group `input`"))
+    kernel.devices["/dev/input/event3"]!.openError = nil
     // Not a gamepad: no absolute axes.
     settings.device = "/dev/input/event0"
-    do {
-        try kernel.mock.run { try GamepadReader(settings: settings, sink: GamepadRecorder().sink).connect() }
-        Issue.record("opened")
-    } catch {
-        #expect(error == .notAGamepad(path: "/dev/input/event0", name: "Power Button"))
-    }
+    #expect(failure(kernel, settings) == .notAGamepad(path: "/dev/input/event0", name: "Power Button"))
     // A name nothing has: the names there are.
-    kernel.devices["/dev/input/event3"]!.openError = nil
-    do {
-        try kernel.mock.run { try GamepadReader(settings: byName("8BitDo"), sink: GamepadRecorder().sink).connect() }
-        Issue.record("opened")
-    } catch {
-        #expect(error.description == "gamepad: no input device named \"8BitDo\"; the devices are: \"Power Button\", \"Xbox Wireless Controller\"")
-    }
+    #expect(failure(kernel, byName("8BitDo"))?.description
+        == "gamepad: no input device named \"8BitDo\"; the devices are: \"Power Button\", \"Xbox Wireless Controller\"")
     // A mapped axis the pad lacks.
     var hat = byName()
     hat.r = GamepadStick(axis: .hat0x)
-    do {
-        try kernel.mock.run { try GamepadReader(settings: hat, sink: GamepadRecorder().sink).connect() }
-        Issue.record("opened")
-    } catch {
-        #expect(error.description.contains("has no ABS_HAT0X axis (input.gamepad.r_axis); its axes: ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ABS_RZ"))
-    }
+    #expect(failure(kernel, hat)?.description.contains(
+        "has no ABS_HAT0X axis (input.gamepad.r_axis); its axes: ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ABS_RZ") == true)
 }
 
 @Test func aStructInputEventIsTwentyFourBytes() {
