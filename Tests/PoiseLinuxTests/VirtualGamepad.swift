@@ -10,8 +10,9 @@ final class VirtualGamepad {
 
     /// Why no virtual gamepad can be made here, or nil when one can.
     static var unavailable: String? {
-        if access(path, F_OK) != 0 { return "\(path) is missing (no uinput module; the kernel VM's guest tests run it as root)" }
-        if access(path, W_OK) != 0 { return "\(path) is not writable (needs root or the uinput group; the kernel VM's guest tests run it as root)" }
+        // Word for word as scripts/allowed-skips.txt lists them.
+        if access(path, F_OK) != 0 { return "/dev/uinput is missing (no uinput module; the kernel VM's guest tests run it as root)" }
+        if access(path, W_OK) != 0 { return "/dev/uinput is not writable (needs root or the uinput group; the kernel VM's guest tests run it as root)" }
         return nil
     }
 
