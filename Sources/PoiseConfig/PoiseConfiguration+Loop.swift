@@ -1,3 +1,5 @@
+import PoiseDeviceSettings
+
 // The `loop`, `recording` and `simulation` sections: each field declared with its default and
 // bound once to its key. The composition (PoiseLoop) reads these sections directly; a new key
 // here is one field and one binding, in this file.
@@ -51,6 +53,11 @@ extension PoiseConfiguration {
         public var idealSensor = false
         /// `simulation.faults`, in the order written.
         public var faults: [PoiseConfiguration.Fault] = []
+        /// `simulation.balancing_robot` and `simulation.quadrotor`: the plants (PoiseConfiguration+Plants.swift).
+        public var balancingRobot = SimulatedBalancingRobot()
+        public var quadrotor = SimulatedQuadrotor()
+        /// How far the chip's sample clock is off the board's, a fraction; 0: none.
+        public var sampleClockError: Double = 0
     }
 }
 
@@ -120,6 +127,6 @@ extension PoiseConfiguration.Simulation {
                     doc: "`typical`: a calibrated MPU-9250's noise, bias and scale errors; `ideal`: exact readings.").outsideTheTick("the simulated world"),
             .list("simulation.faults", \.faults, of: PoiseConfiguration.Fault.bindings, base: PoiseConfiguration.Fault(),
                   doc: "Faults to rehearse on the simulated board (`board.kind: sim`), by `poise run` and `poise simulate` alike; docs/simulation.md says what each does and docs/safety.md how the loop answers.").outsideTheTick("the simulated world"),
-        ]
+        ] + plantBindings
     }()
 }

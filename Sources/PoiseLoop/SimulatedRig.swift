@@ -45,16 +45,16 @@ public enum SimulatedRig {
     }
 
     static func balancingRobotWorld(_ configuration: PoiseConfiguration) throws -> BalancingRobotWorld {
-        let tilt = configuration.simulation.initialTiltDegrees * .pi / 180
-        return BalancingRobotWorld(plant: BalancingRobotPlant(pitch: tilt))
+        let sim = configuration.simulation
+        let tilt = sim.initialTiltDegrees * .pi / 180
+        return BalancingRobotWorld(robot: sim.balancingRobot, pitch: tilt)
     }
 
     /// The quad starts level on its stand (arming wants it level; `initial_tilt_deg` tilts
     /// the balancing robot only); `gust_*` push it about body x.
     static func quadrotorWorld(_ configuration: PoiseConfiguration) throws -> QuadrotorWorld {
-        var parameters = QuadrotorStandPlant.Parameters()
-        parameters.geometry = configuration.controller.kind == .quadPlus ? .quadPlus() : .quadX()
         let sim = configuration.simulation
+        let parameters = QuadrotorStandPlant.Parameters(sim.quadrotor, plus: configuration.controller.kind == .quadPlus)
         return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters), gustTorque: sim.gustTorque,
                               gustStart: sim.gustTime, gustDuration: sim.gustDuration)
     }

@@ -1,3 +1,5 @@
+import PoiseDeviceSettings
+
 // What a motor driver or an ESC does with the signals on its pins: the plants' inputs.
 // Plain functions of the electrical signals, so plants stay free of output-driver details.
 
@@ -7,7 +9,7 @@ public struct HBridgeModel: Sendable, Equatable {
     /// Motor supply, V.
     public var supplyVoltage: Double
 
-    public init(supplyVoltage: Double = 7.4) { self.supplyVoltage = supplyVoltage }
+    public init(supplyVoltage: Double = SimulatedBalancingRobot().batteryVoltage) { self.supplyVoltage = supplyVoltage }
 
     /// What the motor terminals see.
     public enum Output: Sendable, Equatable {

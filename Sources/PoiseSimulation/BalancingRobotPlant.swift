@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 
 /// A two-wheeled balancing robot: an inverted pendulum on a wheel axle, driven by two DC gear
@@ -9,38 +10,55 @@ import PoiseMath
 /// 100 Hz caller is as accurate as a 1 kHz one; without motors and friction the mechanical
 /// energy is conserved to integration error (tested over a minute).
 public struct BalancingRobotPlant: Sendable {
-    /// Physical parameters, SI units; defaults describe a small hobby robot.
+    /// Physical parameters, SI units; the defaults are ``SimulatedBalancingRobot``'s (a small
+    /// hobby robot), the description `simulation.balancing_robot` gives.
     public struct Parameters: Sendable, Equatable {
         /// Body mass (without wheels), kg.
-        public var bodyMass = 0.9
+        public var bodyMass: Double
         /// Axle to the body's centre of mass, m.
-        public var centreOfMassHeight = 0.09
+        public var centreOfMassHeight: Double
         /// Body moment of inertia about its centre of mass, pitch axis, kg·m².
-        public var bodyInertia = 0.004
+        public var bodyInertia: Double
         /// Body moment of inertia about the vertical, kg·m².
-        public var bodyYawInertia = 0.003
+        public var bodyYawInertia: Double
         /// Mass of one wheel, kg.
-        public var wheelMass = 0.03
+        public var wheelMass: Double
         /// Wheel radius, m.
-        public var wheelRadius = 0.034
+        public var wheelRadius: Double
         /// Distance between the wheels, m.
-        public var trackWidth = 0.16
+        public var trackWidth: Double
         /// DC motor: terminal resistance, Ω.
-        public var motorResistance = 3.5
+        public var motorResistance: Double
         /// Torque constant = back-EMF constant, N·m/A = V·s/rad (motor shaft).
-        public var motorConstant = 0.0045
+        public var motorConstant: Double
         /// Gearbox ratio (motor turns per wheel turn).
-        public var gearRatio = 30.0
+        public var gearRatio: Double
         /// Viscous friction at the wheel, N·m·s/rad.
-        public var wheelFriction = 0.0005
+        public var wheelFriction: Double
         /// Height of the IMU above the axle, along the body, m.
-        public var sensorHeight = 0.06
+        public var sensorHeight: Double
         /// Largest tilt either way, rad: the body lies on the floor there.
         public var floorTilt = 1.4
         /// Largest integration step, s (RK4 at 1 ms keeps the energy within 1e-6 over a minute).
         public var maximumStep = 0.001
 
-        public init() {}
+        public init() { self.init(SimulatedBalancingRobot()) }
+
+        /// The plant a description gives (motor constants from its datasheet figures).
+        public init(_ robot: SimulatedBalancingRobot) {
+            bodyMass = robot.bodyMass
+            centreOfMassHeight = robot.centreOfMassHeight
+            bodyInertia = robot.bodyInertia
+            bodyYawInertia = robot.bodyYawInertia
+            wheelMass = robot.wheelMass
+            wheelRadius = robot.wheelRadius
+            trackWidth = robot.wheelBase
+            motorResistance = robot.motorResistance
+            motorConstant = robot.motorConstant
+            gearRatio = robot.gearRatio
+            wheelFriction = robot.viscousFriction
+            sensorHeight = robot.imuHeight
+        }
 
         /// Moment of inertia of one wheel about its axle (a solid disc), kg·m².
         public var wheelInertia: Double { wheelMass * wheelRadius * wheelRadius / 2 }

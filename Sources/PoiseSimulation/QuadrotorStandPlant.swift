@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 
 /// Where a quadrotor's motors sit and which way they spin, in ArduPilot's numbering.
@@ -8,13 +9,13 @@ public struct MotorGeometry: Sendable, Equatable {
     public var spins: [Double]
 
     /// X: 1 front-right CCW, 2 back-left CCW, 3 front-left CW, 4 back-right CW.
-    public static func quadX(arm: Double = 0.088) -> MotorGeometry {
+    public static func quadX(arm: Double = SimulatedQuadrotor().armLength) -> MotorGeometry {
         let d = arm / 2.squareRoot()
         return MotorGeometry(positions: [SIMD2(d, d), SIMD2(-d, -d), SIMD2(-d, d), SIMD2(d, -d)], spins: [1, 1, -1, -1])
     }
 
     /// +: 1 right CCW, 2 left CCW, 3 front CW, 4 back CW.
-    public static func quadPlus(arm: Double = 0.088) -> MotorGeometry {
+    public static func quadPlus(arm: Double = SimulatedQuadrotor().armLength) -> MotorGeometry {
         MotorGeometry(positions: [SIMD2(arm, 0), SIMD2(-arm, 0), SIMD2(0, arm), SIMD2(0, -arm)], spins: [1, 1, -1, -1])
     }
 }
@@ -25,22 +26,34 @@ public struct MotorGeometry: Sendable, Equatable {
 /// reaction torques, rotational drag and an external torque for gusts. Integrated in Double
 /// with fixed-step RK4; torque-free it conserves energy and angular momentum (tested).
 public struct QuadrotorStandPlant: Sendable {
+    /// Physical parameters, SI units; the defaults are ``SimulatedQuadrotor``'s (a ≈ 250 mm
+    /// quad), the description `simulation.quadrotor` gives.
     public struct Parameters: Sendable, Equatable {
-        /// Principal moments of inertia about body x, y, z, kg·m² (a ≈ 250 mm quad).
-        public var inertia = SIMD3<Double>(2.5e-3, 2.5e-3, 4.5e-3)
-        public var geometry = MotorGeometry.quadX()
+        /// Principal moments of inertia about body x, y, z, kg·m².
+        public var inertia: SIMD3<Double>
+        public var geometry: MotorGeometry
         /// Thrust of one motor at full throttle, N (thrust grows with throttle²).
-        public var maximumThrust = 4.0
+        public var maximumThrust: Double
         /// Motor + propeller time constant, s.
-        public var motorTimeConstant = 0.03
+        public var motorTimeConstant: Double
         /// Reaction torque per newton of thrust, m.
-        public var torqueCoefficient = 0.016
+        public var torqueCoefficient: Double
         /// Rotational drag, N·m per rad/s (air and the stand's bearings).
-        public var rotationalDrag = 0.002
+        public var rotationalDrag: Double
         /// Largest integration step, s.
         public var maximumStep = 0.001
 
-        public init() {}
+        public init() { self.init(SimulatedQuadrotor()) }
+
+        /// The plant a description gives, its motors on an X (or, `plus`, a +) of its arms.
+        public init(_ quad: SimulatedQuadrotor, plus: Bool = false) {
+            inertia = quad.inertia
+            geometry = plus ? .quadPlus(arm: quad.armLength) : .quadX(arm: quad.armLength)
+            maximumThrust = quad.maximumThrust
+            motorTimeConstant = quad.motorTimeConstant
+            torqueCoefficient = quad.torqueCoefficient
+            rotationalDrag = quad.rotationalDrag
+        }
     }
 
     public var parameters: Parameters

@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseMath
 
 /// The balancing robot as the simulated board's world: its motors see the H-bridge pins
@@ -10,6 +11,12 @@ public struct BalancingRobotWorld: SimulatedWorld {
     public var held = true
 
     public init(plant: BalancingRobotPlant) { self.plant = plant }
+
+    /// The robot a description gives, held at `pitch` (rad), its motors driven from its battery.
+    public init(robot: SimulatedBalancingRobot, pitch: Double = 0) {
+        plant = BalancingRobotPlant(parameters: BalancingRobotPlant.Parameters(robot), pitch: pitch)
+        bridge = HBridgeModel(supplyVoltage: robot.batteryVoltage)
+    }
 
     public mutating func advance(to time: Double, outputs: ChannelReadback, wiring: ActuatorWiring) {
         guard !held else {
