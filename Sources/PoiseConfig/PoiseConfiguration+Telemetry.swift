@@ -38,6 +38,14 @@ extension PoiseConfiguration.Telemetry {
                     doc: "SERVO_OUTPUT_RAW rate; 0 turns it off."),
             .number("telemetry.status_hz", \.stream.statusHz, range: 0...50, unit: "Hz", zeroTurnsOff: true, defaults: d,
                     doc: "SYS_STATUS and loop-statistics NAMED_VALUE_FLOAT rate; 0 turns them off."),
+            .boolean("telemetry.accept_commands", \.stream.acceptCommands, defaults: d,
+                     doc: "Without a signing key: take commands, parameter writes and MANUAL_CONTROL from a ground station at a loopback address (never from another host). With a key every such message must be signed instead."),
+            .string("telemetry.signing_key_file", \.stream.signingKeyFile, defaults: d,
+                    doc: "File with the 32-byte MAVLink 2 signing key (raw, or 64 hex digits), mode 0600; then every command, parameter write and setpoint must carry a valid signature and every frame sent is signed. Empty: unsigned."),
+            .number("telemetry.setpoint_timeout_ms", \.stream.setpointTimeout, range: 20...10000, unit: "ms", .millisecondsToSeconds, defaults: d,
+                    doc: "Once MANUAL_CONTROL setpoints have arrived, a gap this long loses them: the robot brakes to a stop, the quad fails safe (`setpoint lost`)."),
+            .number("telemetry.max_messages_per_s", \.stream.maximumIncomingRate, range: 1...10000, unit: "1/s", defaults: d,
+                    doc: "Incoming frames handled per second at most (bursts up to one second's worth); the rest are counted and dropped."),
         ]
     }()
 }

@@ -53,6 +53,13 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     /// it integrated was short of the true one), so the estimate the controller acts on may be
     /// anything; arming again waits for the accelerometer to re-establish it.
     case estimateLost
+    /// The ground station's arm command, taken while every arming condition held.
+    case commandArmed
+    /// The ground station's disarm command.
+    case commandDisarmed
+    /// Live setpoints (MANUAL_CONTROL), once received, stopped for
+    /// `telemetry.setpoint_timeout_ms` while armed (ArduPilot's RC failsafe).
+    case setpointLost
 
     public var text: StaticString {
         switch self {
@@ -71,6 +78,9 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .switchOff: "arming switch off"
         case .chipReset: "sensor chip reset: a configuration register changed (brown-out?); re-configuring"
         case .estimateLost: "attitude estimate lost (gyroscope clipped): not converged while armed"
+        case .commandArmed: "arm command; level, healthy, converged"
+        case .commandDisarmed: "disarm command"
+        case .setpointLost: "setpoints lost for telemetry.setpoint_timeout_ms"
         }
     }
 

@@ -4,9 +4,19 @@ public enum ArmSource: UInt8, Sendable, Equatable, BitwiseCopyable {
     case automatic
     /// The user's switch, turned from off to on while the arming conditions hold.
     case armSwitch
-    /// A gamepad's arm and disarm buttons (`input.gamepad`); the supervisor never arms by
-    /// itself for it.
+    /// The ground station's arm/disarm command (MAV_CMD_COMPONENT_ARM_DISARM), taken while
+    /// the arming conditions hold (no hold time: the operator's command is the confirmation).
+    case command
+    /// A gamepad's arm and disarm buttons (`input.gamepad`), taken as a command is; the
+    /// supervisor never arms by itself for it.
     case gamepad
+}
+
+/// An arm or disarm command from the ground station, handed to the tick once.
+public enum ArmCommand: UInt8, Sendable, Equatable, BitwiseCopyable {
+    case none = 0
+    case arm = 1
+    case disarm = 2
 }
 
 /// Whether the supervisor may arm again by itself after a failsafe.
@@ -84,6 +94,11 @@ public struct SafetyInputs: Sendable {
     public var armSwitch: Bool
     /// The driver found a configuration register changed this tick: the chip reset itself.
     public var chipReset: Bool
+    /// An arm/disarm command this tick (acted on only when the source is ``ArmSource/command``).
+    public var armCommand: ArmCommand = .none
+    /// Live setpoints, once received, stopped for `telemetry.setpoint_timeout_ms` (the
+    /// loop sets it only where losing them is a fault: a quadrotor).
+    public var setpointLost = false
 
     @inlinable
     public init(time: Double, freshSample: Bool = true, sensorFailed: Bool = false, estimatorReady: Bool = true,
@@ -146,6 +161,7 @@ public struct ArmingSupervisor: Sendable {
         if !inputs.commandFinite { return .nonFiniteCommand }
         if settings.overrunLimit > 0 && inputs.overrunStreak >= settings.overrunLimit { return .overrunStreak }
         if inputs.tilt > settings.maxTilt { return .tiltLimit }
+        if inputs.setpointLost && state == .armed { return .setpointLost }
         return nil
     }
 
@@ -169,18 +185,23 @@ public struct ArmingSupervisor: Sendable {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if useSwitch && !inputs.armSwitch {
                 transition(to: .disarmed, .switchOff, at: inputs.time)
+            } else if (settings.armSource == .command || settings.armSource == .gamepad) && inputs.armCommand == .disarm {
+                transition(to: .disarmed, .commandDisarmed, at: inputs.time)
             }
         case .disarmed:
-            // A request source (the gamepad) arms only on request, never by itself.
-            let mayArm = useSwitch || (settings.armSource == .automatic && settings.autoArm
-                                       && (!hasFailedSafe || settings.rearm == .whenLevel))
+            // A request source (the ground station, the gamepad) arms only on request, never by itself.
+            let byCommand = settings.armSource == .command || settings.armSource == .gamepad
+            let mayArm = useSwitch || byCommand || (settings.armSource == .automatic && settings.autoArm
+                                                    && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if fault == nil && mayArm && inputs.estimatorReady && inputs.attitudeConverged
                         && inputs.tilt <= settings.armTilt {
                 if conditionsSince.isNaN { conditionsSince = inputs.time }
                 let held = inputs.time - conditionsSince >= settings.armHoldTime
-                if useSwitch {
+                if byCommand {
+                    if inputs.armCommand == .arm { transition(to: .armed, .commandArmed, at: inputs.time) }
+                } else if useSwitch {
                     if held && switchTurnedOn { transition(to: .armed, .switchArmed, at: inputs.time) }
                 } else if held {
                     transition(to: .armed, .armingConditionsMet, at: inputs.time)

@@ -55,6 +55,9 @@ public struct QuadSetpoint: Sendable, Equatable {
     public var roll: Float
     /// Target heading, rad (used when `headingGain` > 0).
     public var heading: Float
+    /// Target yaw rate about body z, rad/s, counter-clockwise from above (used when
+    /// `headingGain` is 0: a pilot's twist stick).
+    public var yawRate: Float = 0
 
     @inlinable
     public init(thrust: Float = 0, pitch: Float = 0, roll: Float = 0, heading: Float = 0) {
@@ -105,7 +108,7 @@ public struct QuadAttitudeController: Sendable {
         let limit = settings.maxTiltRate
         let pitchRateTarget = max(-limit, min(limit, settings.angleGain * (setpoint.pitch - a.pitch)))
         let rollRateTarget = max(-limit, min(limit, settings.angleGain * (wrapped(setpoint.roll - a.roll))))
-        var yawRateTarget: Float = 0
+        var yawRateTarget: Float = max(-settings.maxYawRate, min(settings.maxYawRate, setpoint.yawRate))
         if settings.headingGain > 0 {
             yawRateTarget = max(-settings.maxYawRate, min(settings.maxYawRate,
                                                           settings.headingGain * wrapped(setpoint.heading - a.yaw)))

@@ -28,6 +28,14 @@ public struct TelemetrySettings: Sendable, Equatable {
     /// Wall-clock time (s since 1970) at sensor time 0, when the producer knows it: then
     /// SYSTEM_TIME goes out with each HEARTBEAT, so receivers can measure a sample's age.
     public var unixTimeAtSensorZero: Double? = nil
+    /// Take commands, parameter writes and setpoints from an unsigned link (loopback only).
+    public var acceptCommands = false
+    /// File of the 32-byte MAVLink 2 signing key; nil: the link is not signed.
+    public var signingKeyFile: String? = nil
+    /// Live setpoints older than this are lost (the robot brakes to a stop, the quad fails safe), s.
+    public var setpointTimeout: Double = 0.5
+    /// Incoming frames handled per second at most (a flood is counted and dropped).
+    public var maximumIncomingRate: Double = 200
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseFusion
 import PoiseReplay
 import PoiseTelemetry
@@ -34,6 +35,11 @@ public struct LoopLinks: @unchecked Sendable {
     let armSwitch: Unmanaged<ArmSwitchState>?
     /// Quadrotor setpoints.
     public var setpoints: SetpointSchedule
+    /// A pilot's live setpoints and arm/disarm requests (the ground station, a gamepad):
+    /// fresh ones override `setpoints`; once some came, none for `pilotTimeout` s loses them.
+    let pilot: Unmanaged<ManualControlMailbox>?
+    public var pilotTimeout: Double = 0.5
+    public var pilotMapping = PilotMapping()
     /// Strong references that keep the objects above alive as long as the links (never
     /// touched by the tick).
     let keepAlive: [AnyObject]
@@ -43,7 +49,8 @@ public struct LoopLinks: @unchecked Sendable {
     ///   - latest: the newest record, for the library's ``MotionManager``.
     public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
-                armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
+                armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0),
+                pilot: ManualControlMailbox? = nil) {
         self.signals = .passUnretained(signals)
         self.tuning = tuning.map { .passUnretained($0) }
         self.ring = ring.map { .passUnretained($0) }
@@ -51,7 +58,8 @@ public struct LoopLinks: @unchecked Sendable {
         self.latest = latest.map { .passUnretained($0) }
         self.armSwitch = armSwitch.map { .passUnretained($0) }
         self.setpoints = setpoints
-        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch].compactMap { $0 }
+        self.pilot = pilot.map { .passUnretained($0) }
+        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch, pilot].compactMap { $0 }
     }
 
     var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }
@@ -75,6 +83,12 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     public private(set) var warnings: [String] = []
     /// When the process started (CLOCK_MONOTONIC ns), for the start-to-first-tick figure.
     var processStart: Int64?
+    /// The pilot's setpoints as the tick last saw them.
+    public private(set) var pilot = PilotState()
+    /// The balancing robot's drive setpoint from the pilot's sticks this tick (zero when none
+    /// are fresh: brake to a stop). To be handed to FlightCore's drive setpoint once the
+    /// balance controller follows one.
+    public private(set) var pilotDrive = DriveSetpoint()
 
     public init(board: Board, core: FlightCore<Filter>, links: LoopLinks, settings: LoopSettings) {
         self.board = board
@@ -178,6 +192,27 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         if Clock.isRealTime { statistics.peakRSSBytes = peakResidentSetBytes() }
     }
 
+    /// Takes the pilot's newest sticks and arm request: fresh sticks set this tick's quad
+    /// setpoint and drive setpoint; sticks lost after some came brake the robot to a stop
+    /// (a zero drive setpoint) and fail the quad safe (``SafetyReason/setpointLost``).
+    mutating func followPilot(_ mailbox: Unmanaged<ManualControlMailbox>, now: Double, status: inout LoopStatus) {
+        if let (control, stamp) = mailbox._withUnsafeGuaranteedRef({ $0.latest() }), stamp != pilot.stamp {
+            pilot.control = control
+            pilot.stamp = stamp
+            pilot.arrival = now
+            pilot.received = true
+        }
+        status.armCommand = ArmCommand(rawValue: mailbox._withUnsafeGuaranteedRef { $0.takeArmRequest() }.rawValue) ?? .none
+        guard pilot.received else { return }
+        if now - pilot.arrival <= links.pilotTimeout {
+            status.quadSetpoint = links.pilotMapping.quad(pilot.control, base: status.quadSetpoint)
+            pilotDrive = links.pilotMapping.drive(pilot.control)
+        } else {
+            pilotDrive = DriveSetpoint()
+            if case .quad = core.controller { status.setpointLost = true }
+        }
+    }
+
     /// One tick; true when it was the stopping tick.
     mutating func step<Clock: LoopClock>(now: Double, stop: Bool, overrunStreak: Int, outputFaulted: inout Bool,
                                          lateness: Int64, wake: Int64, period: Int64, stall: Int64,
@@ -192,6 +227,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.quadSetpoint = links.setpoints.value(at: now)
         status.stallNanoseconds = stall
         if let armSwitch = links.armSwitch { status.armSwitch = armSwitch._withUnsafeGuaranteedRef { $0.read() } }
+        if let mailbox = links.pilot { followPilot(mailbox, now: now, status: &status) }
         // The board's I/O (sensor transfer, output writes; on the simulated board the chip's
         // transfer and the simulated output drivers) is timed apart from the tick's own work.
         let readStart = clock.timestamp()

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PoiseConfig
 import PoiseControl
@@ -173,32 +174,61 @@ struct LoopWork: FilterWork {
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry.
         var telemetry: TelemetrySender? = nil
+        let streamSettings = TelemetrySettings(configuration: configuration)
+        // The signing key is read (and its file's mode checked) before anything starts.
+        var key: MAVLinkSigningKey? = nil
+        if let file = streamSettings.signingKeyFile {
+            // Relative to the configuration file's folder, as the setpoint file is.
+            var keyPath = file
+            if !file.hasPrefix("/"), let configPath = options.configPath, let slash = configPath.lastIndex(of: "/") {
+                keyPath = String(configPath[...slash]) + file
+            }
+            do { key = try MAVLinkSigningKey(file: keyPath) } catch {
+                throw RunError(error.description)
+            }
+        }
         if let address = try options.telemetry ?? configuration.telemetry.address.map({ try TelemetryAddress(parsing: $0) }) {
-            telemetry = try TelemetrySender(address: address, settings: TelemetrySettings(configuration: configuration))
+            telemetry = try TelemetrySender(address: address, settings: streamSettings)
+            if let key { telemetry?.sign(with: key) }
         }
         // SIGHUP: parse and validate off the tick, hand over between ticks.
         let mailbox = SettingsMailbox<CoreTuning>()
         let running = configuration
+        let current = CurrentConfiguration(configuration)
         let path = options.configPath
         if options.handlesSignals { options.signals.start(onReload: {
             guard let path else {
                 printToStandardError("poise: SIGHUP: running the built-in configuration, nothing to reload\n")
                 return
             }
-            Self.reload(path: path, running: running, mailbox: mailbox)
+            Self.reload(path: path, running: running, mailbox: mailbox, current: current)
         }) }
-        // The pilot's gamepad: read on its own thread into the sticks' mailbox.
-        let manualControl = ManualControlMailbox()
-        let gamepad = try GamepadLink.start(configuration, mailbox: manualControl, quiet: options.quiet)
+        // The ground station's receive path, on its own thread, over the telemetry socket.
+        let pilot = ManualControlMailbox()
+        var receiver: TelemetryReceiver? = nil
+        if let telemetry {
+            let link = GroundStationLink(current: current, running: running, configPath: path, tuning: mailbox, pilot: pilot,
+                                         newestRecord: { [telemetry] in telemetry.newestRecord })
+            let view = TelemetryReceiver.TelemetrySettingsView(systemID: streamSettings.systemID, componentID: streamSettings.componentID,
+                                                               acceptCommands: streamSettings.acceptCommands,
+                                                               maximumRate: streamSettings.maximumIncomingRate)
+            receiver = TelemetryReceiver(sender: telemetry, station: link, settings: view, key: key)
+        }
+        // The pilot's gamepad: read on its own thread into the same mailbox.
+        let gamepad = try GamepadLink.start(configuration, mailbox: pilot, quiet: options.quiet)
         defer { gamepad?.stop() }
-        let links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
-                              latest: options.latest, armSwitch: armSwitch, setpoints: setpoints)
+        var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
+                              latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
+                              pilot: receiver == nil && gamepad == nil ? nil : pilot)
+        links.pilotTimeout = streamSettings.setpointTimeout
+        links.pilotMapping.maxYawRate = configuration.controller.quad.settings.maxYawRate
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
                                     realtime: RealtimeSetup(priority: loopConfig.realtimePriority, cpu: loopConfig.cpu,
                                                             lockMemory: loopConfig.lockMemory))
         var loop = LiveLoop(board: board, core: core, links: links, settings: settings)
         reporter.start()
         telemetry?.start()
+        receiver?.start()
         let quiet = options.quiet
         loop.run(processStart: options.processStart) { warnings in
             if !quiet { for w in warnings { printToStandardError("poise: warning: \(w)\n") } }
@@ -206,6 +236,7 @@ struct LoopWork: FilterWork {
         var problems: [String] = []
         do { try reporter.finish() } catch { problems.append(error.description) }
         if let e = reporter.recordingError { problems.append(e) }
+        receiver?.stop()
         telemetry?.stop()
         let seconds = loop.statistics.seconds
         for e in loop.board.release() { problems.append(e.description) }
@@ -254,7 +285,8 @@ struct LoopWork: FilterWork {
     /// SIGHUP: load and check the file again (on the reload thread, never the signal thread);
     /// report every changed key a running loop cannot take, with its line, as "not applied:
     /// restart to change", and post the rest. A file with any problem changes nothing.
-    static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>) {
+    static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
+                       current: CurrentConfiguration? = nil) {
         let fresh: PoiseConfiguration
         let text: String
         do {
@@ -265,12 +297,28 @@ struct LoopWork: FilterWork {
             return
         }
         let lines = ConfigParser.writtenLines(text: text, file: path)
+        let (refused, posted) = apply(fresh, running: running, mailbox: mailbox) { key in
+            lines[key].map { "\(path):\($0)" } ?? "\(path) (now its default)"
+        }
+        for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
+        if posted {
+            current?.replace(fresh)
+            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
+        }
+    }
+
+    /// The one path a new configuration takes into a running loop (SIGHUP and the ground
+    /// station's PARAM_SET): every changed key a running loop cannot take is refused, as
+    /// "`position`: key not applied: restart to change"; the rest is posted to the tick.
+    /// Returns the refusals, and whether the tick was handed the new tuning (it takes one
+    /// per tick; a second change within a tick waits for it, a few ms at most).
+    static func apply(_ fresh: PoiseConfiguration, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
+                      position: (String) -> String) -> (refused: [String], posted: Bool) {
         var tuning = CoreTuning(tuning: fresh)
         let kept = CoreTuning(tuning: running)
         var refused: [String] = []
         for key in ConfigSchema.keys where !appliesOnReload(key.path) && fresh.values[key.path] != running.values[key.path] {
-            let position = lines[key.path].map { "\(path):\($0)" } ?? "\(path) (now its default)"
-            refused.append("\(position): \(key.path) not applied: restart to change")
+            refused.append("\(position(key.path)): \(key.path) not applied: restart to change")
         }
         if fresh.controller.kind != running.controller.kind { tuning.controller = kept.controller }
         // The switch (or its absence) was opened at start.
@@ -278,15 +326,15 @@ struct LoopWork: FilterWork {
         let old = OutputBankSettings(configuration: running).channels.map(\.hardware)
         let new = OutputBankSettings(configuration: fresh).channels.map(\.hardware)
         if old != new {
-            let position = lines["outputs.channels"].map { "\(path):\($0)" } ?? path
-            refused.append("\(position): outputs.channels hardware (kind, chip, line, channel) not applied: restart to change; "
+            refused.append("\(position("outputs.channels")): outputs.channels hardware (kind, chip, line, channel) not applied: restart to change; "
                 + "the running channels keep their mappings")
             tuning.mapper = kept.mapper
         }
-        for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
-        if mailbox.post(tuning) {
-            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
+        for _ in 0 ..< 200 {
+            if mailbox.post(tuning) { return (refused, true) }
+            usleep(1000)
         }
+        return (refused, false)
     }
 
     /// Keys a running loop takes on SIGHUP (``CoreTuning``): the controllers' gains and

@@ -55,9 +55,17 @@ public enum SimulatedRig {
     static func quadrotorWorld(_ configuration: PoiseConfiguration) throws -> QuadrotorWorld {
         let sim = configuration.simulation
         let parameters = QuadrotorStandPlant.Parameters(sim.quadrotor, plus: configuration.controller.kind == .quadPlus)
-        return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters), gustTorque: sim.gustTorque,
-                              gustStart: sim.gustTime, gustDuration: sim.gustDuration)
+        // The rotors' starting angles: a stream of the run's seed of its own, so turning
+        // vibration on changes nothing else the seed draws.
+        var random = SplitMix64(seed: UInt64(sim.seed) ^ rotorPhaseStream)
+        var phases = SIMD4<Double>.zero
+        for i in 0..<4 { phases[i] = 2 * .pi * random.uniform() }
+        return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters, rotorPhases: phases), gustTorque: sim.gustTorque,
+                              gustStart: sim.gustTime, gustDuration: sim.gustDuration, actuatorDelay: sim.quadrotor.actuatorDelay)
     }
+
+    /// Seeds the rotors' starting angles with `simulation.seed` ("ROTORPHS").
+    static let rotorPhaseStream: UInt64 = 0x524F_544F_5250_4853
 
     /// The simulated arming switch, when `safety.arm_source` is `switch`: flipped on at
     /// `simulation.switch_on_s` and off again at `switch_off_s` (0: never).
@@ -98,8 +106,9 @@ public enum SimulatedRig {
         let sim = configuration.simulation
         let sensorSettings = MPU9250Settings(configuration: configuration)
         let errors = sim.idealSensor ? SimulatedIMUErrors.ideal : SimulatedIMUErrors.typical
-        let chip = SimulatedMPU9250(motion: HeldMotion(), errors: errors, mounting: sensorSettings.mounting,
+        var chip = SimulatedMPU9250(motion: HeldMotion(), errors: errors, mounting: sensorSettings.mounting,
                                     address: sensorSettings.address, seed: UInt64(sim.seed))
+        chip.clockError = sim.sampleClockError
         let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }

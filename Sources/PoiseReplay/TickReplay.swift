@@ -87,6 +87,13 @@ struct TickReplayWork: FilterWork, ~Copyable {
             }
             // The driver's chip-reset notice is not recorded; the event it caused is.
             if try value(event, 0) == Double(SafetyReason.chipReset.rawValue) { reading.notices.kinds.insert(.chipReset) }
+            // The ground station's arm commands and a setpoint loss are known by the events they caused.
+            switch SafetyReason(rawValue: UInt8(clamping: Int(try value(event, 0)))) {
+            case .commandArmed: status.armCommand = .arm
+            case .commandDisarmed: status.armCommand = .disarm
+            case .setpointLost: status.setpointLost = true
+            default: break
+            }
             status.quadSetpoint = setpoints.value(at: now)
             let out = core.tick(reading, loop: status)
             var record = TickRecord()

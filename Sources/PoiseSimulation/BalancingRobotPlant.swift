@@ -37,6 +37,18 @@ public struct BalancingRobotPlant: Sendable {
         public var wheelFriction: Double
         /// Height of the IMU above the axle, along the body, m.
         public var sensorHeight: Double
+        /// Open-circuit battery voltage, V: what ``MotorInput/duty(_:)`` scales.
+        public var batteryVoltage: Double
+        /// Battery internal resistance, Ω (0: a stiff supply).
+        public var batteryResistance: Double
+        /// Drive fraction below which the motor driver does not switch on (0: none).
+        public var motorDeadband: Double
+        /// Static (Coulomb) friction of motor and gearbox at the wheel, N·m (0: none).
+        public var staticFriction: Double
+        /// Gear backlash at the wheel, rad (0: none).
+        public var backlash: Double
+        /// The IMU's offset from its place `sensorHeight` up the centre line, body frame, m.
+        public var imuOffset: SIMD3<Double>
         /// Largest tilt either way, rad: the body lies on the floor there.
         public var floorTilt = 1.4
         /// Largest integration step, s (RK4 at 1 ms keeps the energy within 1e-6 over a minute).
@@ -58,6 +70,12 @@ public struct BalancingRobotPlant: Sendable {
             gearRatio = robot.gearRatio
             wheelFriction = robot.viscousFriction
             sensorHeight = robot.imuHeight
+            batteryVoltage = robot.batteryVoltage
+            batteryResistance = robot.batteryResistance
+            motorDeadband = robot.motorDeadband
+            staticFriction = robot.staticFriction
+            backlash = robot.backlash
+            imuOffset = robot.imuOffset
         }
 
         /// Moment of inertia of one wheel about its axle (a solid disc), kg·m².
@@ -72,6 +90,9 @@ public struct BalancingRobotPlant: Sendable {
         case brake
         /// Terminals open: no current, no torque.
         case coast
+        /// The motor driver switched at this fraction (−1…1) of the battery: below the
+        /// deadband it stays off (coast); the battery sags under the motors' current.
+        case duty(Double)
     }
 
     public var parameters: Parameters
@@ -85,8 +106,14 @@ public struct BalancingRobotPlant: Sendable {
     public private(set) var time = 0.0
     /// The body lies on the floor.
     public private(set) var fallen = false
-    /// Axle (forward) and lean accelerations of the last step, for the accelerometer.
-    var acceleration = 0.0, leanAcceleration = 0.0
+    /// Axle (forward), lean and heading accelerations of the last step, for the accelerometer.
+    var acceleration = 0.0, leanAcceleration = 0.0, headingAcceleration = 0.0
+    /// Each gear train's play, rad at the wheel: the motor side's angle less the wheel's,
+    /// within ±backlash/2 (engaged at either end).
+    public private(set) var gapLeft = 0.0, gapRight = 0.0
+    /// The battery's terminal voltage (V) and current (A) at the end of the last step.
+    public private(set) var batteryTerminalVoltage: Double
+    public private(set) var batteryCurrent = 0.0
     /// The world (ENU) magnetic field, µT.
     public var magneticField: SIMD3<Double>
 
@@ -94,6 +121,7 @@ public struct BalancingRobotPlant: Sendable {
     public init(parameters: Parameters = Parameters(), pitch: Double = 0, heading: Double = 0,
                 magneticField: SIMD3<Float> = typicalGeomagneticField) {
         self.parameters = parameters
+        batteryTerminalVoltage = parameters.batteryVoltage
         lean = -pitch
         self.heading = heading
         self.magneticField = SIMD3<Double>(magneticField)
@@ -105,18 +133,33 @@ public struct BalancingRobotPlant: Sendable {
 
     struct State {
         var x, v, phi, omega, psi, psiRate: Double
+        /// The gear trains' play, rad (constant without backlash).
+        var gapLeft = 0.0, gapRight = 0.0
     }
 
-    /// The body's accelerations for a state and motor inputs: (ẍ, φ̈, ψ̈).
-    func accelerations(_ s: State, left: MotorInput, right: MotorInput) -> (Double, Double, Double) {
+    /// What a state and the motor inputs give: the body's accelerations, the rates the
+    /// gear play changes at, and the battery's terminal voltage and current.
+    struct Rates {
+        var xdd, phidd, psidd: Double
+        var gapLeft = 0.0, gapRight = 0.0
+        var supply: Double
+        var current = 0.0
+    }
+
+    /// The body's accelerations for a state and motor inputs.
+    func accelerations(_ s: State, left: MotorInput, right: MotorInput) -> Rates {
         let p = parameters
         let r = p.wheelRadius, L = p.centreOfMassHeight, M = p.bodyMass
         // Wheel speeds relative to the body (the motors sit in the body), rad/s.
         let turn = s.psiRate * p.trackWidth / 2
         let wheelLeft = (s.v - turn) / r - s.omega
         let wheelRight = (s.v + turn) / r - s.omega
-        let tauLeft = wheelTorque(left, relativeSpeed: wheelLeft)
-        let tauRight = wheelTorque(right, relativeSpeed: wheelRight)
+        var supply = p.batteryVoltage, current = 0.0
+        if p.batteryResistance > 0 {
+            (supply, current) = battery(left, wheelLeft, s.gapLeft, right, wheelRight, s.gapRight)
+        }
+        let (tauLeft, gapLeft) = wheel(left, relativeSpeed: wheelLeft, gap: s.gapLeft, supply: supply)
+        let (tauRight, gapRight) = wheel(right, relativeSpeed: wheelRight, gap: s.gapRight, supply: supply)
         let tau = tauLeft + tauRight
         let a11 = M + 2 * p.wheelMass + 2 * p.wheelInertia / (r * r)
         let a12 = M * L * _cosD(s.phi)
@@ -130,47 +173,130 @@ public struct BalancingRobotPlant: Sendable {
         // Yaw: the wheels' ground forces ±τ/r at ±track/2.
         let yawInertia = p.bodyYawInertia + 2 * (p.wheelMass + p.wheelInertia / (r * r)) * (p.trackWidth / 2) * (p.trackWidth / 2)
         let psidd = (tauRight - tauLeft) / r * (p.trackWidth / 2) / yawInertia
-        return (xdd, phidd, psidd)
+        return Rates(xdd: xdd, phidd: phidd, psidd: psidd, gapLeft: gapLeft, gapRight: gapRight, supply: supply, current: current)
     }
 
-    /// Torque on one wheel from its motor (through the gearbox) and friction, N·m.
-    func wheelTorque(_ input: MotorInput, relativeSpeed: Double) -> Double {
+    /// The terminal voltage and current of a battery with internal resistance feeding two
+    /// motors through H-bridges: each motor draws i = (d·V − e)/R at duty d and back-EMF e,
+    /// the battery d·i of it, so V = V₀ − R_b Σ d·i solves in closed form. A motor whose gears
+    /// are in their play turns freely and draws nothing.
+    func battery(_ left: MotorInput, _ wheelLeft: Double, _ gapLeft: Double,
+                 _ right: MotorInput, _ wheelRight: Double, _ gapRight: Double) -> (voltage: Double, current: Double) {
         let p = parameters
-        let motorSpeed = relativeSpeed * p.gearRatio
-        let friction = -p.wheelFriction * relativeSpeed
+        var squares = 0.0, emf = 0.0
+        func draw(_ input: MotorInput, _ speed: Double, _ gap: Double) {
+            guard case .duty(let d) = input, engaged(input, relativeSpeed: speed, gap: gap, supply: p.batteryVoltage) else { return }
+            squares += d * d
+            emf += d * p.motorConstant * p.gearRatio * speed
+        }
+        draw(left, wheelLeft, gapLeft)
+        draw(right, wheelRight, gapRight)
+        let voltage = (p.batteryVoltage + p.batteryResistance * emf / p.motorResistance)
+            / (1 + p.batteryResistance * squares / p.motorResistance)
+        return (voltage, (p.batteryVoltage - voltage) / p.batteryResistance)
+    }
+
+    /// The speed the motor side of a gear train turns at, rad/s at the wheel relative to the
+    /// body, while its gears are in their play: the bare motor runs at once to its no-load
+    /// speed (its inertia is not modelled), a shorted one stops, an open one drifts along.
+    func freeSpeed(_ input: MotorInput, relativeSpeed: Double, supply: Double) -> Double {
+        let p = parameters
         switch input {
-        case .coast:
-            return friction
-        case .brake:
-            return friction + p.gearRatio * p.motorConstant * (-p.motorConstant * motorSpeed) / p.motorResistance
-        case .voltage(let v):
-            let current = (v - p.motorConstant * motorSpeed) / p.motorResistance
-            return friction + p.gearRatio * p.motorConstant * current
+        case .coast: return relativeSpeed
+        case .brake: return 0
+        case .voltage(let v): return v / (p.motorConstant * p.gearRatio)
+        case .duty(let d): return d * supply / (p.motorConstant * p.gearRatio)
         }
     }
 
+    /// Whether the gears mesh: at one end of the play with the motor pushing into it.
+    func engaged(_ input: MotorInput, relativeSpeed: Double, gap: Double, supply: Double) -> Bool {
+        let half = parameters.backlash / 2
+        guard half > 0 else { return true }
+        let free = freeSpeed(input, relativeSpeed: relativeSpeed, supply: supply)
+        return gap >= half && free >= relativeSpeed || gap <= -half && free <= relativeSpeed
+    }
+
+    /// Torque on one wheel from its motor (through the gearbox) and friction, N·m, and the
+    /// rate its gear play changes at, rad/s.
+    func wheel(_ input: MotorInput, relativeSpeed: Double, gap: Double, supply: Double) -> (torque: Double, gapRate: Double) {
+        let p = parameters
+        let motorSpeed = relativeSpeed * p.gearRatio
+        var friction = -p.wheelFriction * relativeSpeed
+        let motor: Double
+        switch input {
+        case .coast:
+            if p.staticFriction > 0 { friction += coulombFriction(relativeSpeed: relativeSpeed, drive: 0) }
+            return (friction, 0)
+        case .brake:
+            motor = p.gearRatio * p.motorConstant * (-p.motorConstant * motorSpeed) / p.motorResistance
+        case .voltage(let v):
+            let current = (v - p.motorConstant * motorSpeed) / p.motorResistance
+            motor = p.gearRatio * p.motorConstant * current
+        case .duty(let d):
+            let current = (d * supply - p.motorConstant * motorSpeed) / p.motorResistance
+            motor = p.gearRatio * p.motorConstant * current
+        }
+        if p.backlash > 0, !engaged(input, relativeSpeed: relativeSpeed, gap: gap, supply: supply) {
+            if p.staticFriction > 0 { friction += coulombFriction(relativeSpeed: relativeSpeed, drive: 0) }
+            return (friction, freeSpeed(input, relativeSpeed: relativeSpeed, supply: supply) - relativeSpeed)
+        }
+        if p.staticFriction > 0 { friction += coulombFriction(relativeSpeed: relativeSpeed, drive: motor) }
+        return (friction + motor, 0)
+    }
+
+    /// Coulomb friction with sticking: a turning wheel feels the full static friction against
+    /// its turning; one (nearly) stopped holds against the motor's torque up to it, and a stiff
+    /// damping within ``stickSpeed`` stops it there (RK4 at 1 ms steps stays stable).
+    func coulombFriction(relativeSpeed: Double, drive: Double) -> Double {
+        let limit = parameters.staticFriction
+        let band = stickSpeed
+        if abs(relativeSpeed) > band { return relativeSpeed > 0 ? -limit : limit }
+        return max(-limit, min(limit, -drive - limit * relativeSpeed / band))
+    }
+
+    /// Below this wheel speed (rad/s, relative to the body) static friction holds the wheel:
+    /// 0.05 rad/s, wider for friction so strong the damping would outrun the integration.
+    var stickSpeed: Double { max(0.05, parameters.staticFriction / 0.2) }
+
+    /// A motor input after the driver's deadband: a drive below it leaves the bridge off.
+    func afterDeadband(_ input: MotorInput) -> MotorInput {
+        guard case .duty(let d) = input, abs(d) < parameters.motorDeadband else { return input }
+        return .coast
+    }
+
     func derivative(_ s: State, _ left: MotorInput, _ right: MotorInput) -> State {
-        let (xdd, phidd, psidd) = accelerations(s, left: left, right: right)
-        return State(x: s.v, v: xdd, phi: s.omega, omega: phidd, psi: s.psiRate, psiRate: psidd)
+        let a = accelerations(s, left: left, right: right)
+        return State(x: s.v, v: a.xdd, phi: s.omega, omega: a.phidd, psi: s.psiRate, psiRate: a.psidd,
+                     gapLeft: a.gapLeft, gapRight: a.gapRight)
     }
 
     /// Advances to `newTime` (s) with the motors held at these inputs.
     public mutating func advance(to newTime: Double, left: MotorInput, right: MotorInput) {
         guard newTime > time else { return }
+        let left = afterDeadband(left), right = afterDeadband(right)
         let steps = max(1, Int(((newTime - time) / parameters.maximumStep).rounded(.up)))
         let h = (newTime - time) / Double(steps)
-        var s = State(x: position, v: speed, phi: lean, omega: leanRate, psi: heading, psiRate: headingRate)
+        var s = State(x: position, v: speed, phi: lean, omega: leanRate, psi: heading, psiRate: headingRate,
+                      gapLeft: gapLeft, gapRight: gapRight)
+        let half = parameters.backlash / 2
         for _ in 0..<steps {
             let k1 = derivative(s, left, right)
             let k2 = derivative(s.adding(k1, h / 2), left, right)
             let k3 = derivative(s.adding(k2, h / 2), left, right)
             let k4 = derivative(s.adding(k3, h), left, right)
-            s = State(x: s.x + h / 6 * (k1.x + 2 * k2.x + 2 * k3.x + k4.x),
-                      v: s.v + h / 6 * (k1.v + 2 * k2.v + 2 * k3.v + k4.v),
-                      phi: s.phi + h / 6 * (k1.phi + 2 * k2.phi + 2 * k3.phi + k4.phi),
-                      omega: s.omega + h / 6 * (k1.omega + 2 * k2.omega + 2 * k3.omega + k4.omega),
-                      psi: s.psi + h / 6 * (k1.psi + 2 * k2.psi + 2 * k3.psi + k4.psi),
-                      psiRate: s.psiRate + h / 6 * (k1.psiRate + 2 * k2.psiRate + 2 * k3.psiRate + k4.psiRate))
+            var next = State(x: s.x + h / 6 * (k1.x + 2 * k2.x + 2 * k3.x + k4.x),
+                             v: s.v + h / 6 * (k1.v + 2 * k2.v + 2 * k3.v + k4.v),
+                             phi: s.phi + h / 6 * (k1.phi + 2 * k2.phi + 2 * k3.phi + k4.phi),
+                             omega: s.omega + h / 6 * (k1.omega + 2 * k2.omega + 2 * k3.omega + k4.omega),
+                             psi: s.psi + h / 6 * (k1.psi + 2 * k2.psi + 2 * k3.psi + k4.psi),
+                             psiRate: s.psiRate + h / 6 * (k1.psiRate + 2 * k2.psiRate + 2 * k3.psiRate + k4.psiRate))
+            if half > 0 {
+                // The play is bounded: at its ends the gears mesh.
+                next.gapLeft = max(-half, min(half, s.gapLeft + h / 6 * (k1.gapLeft + 2 * k2.gapLeft + 2 * k3.gapLeft + k4.gapLeft)))
+                next.gapRight = max(-half, min(half, s.gapRight + h / 6 * (k1.gapRight + 2 * k2.gapRight + 2 * k3.gapRight + k4.gapRight)))
+            }
+            s = next
             // The floor: an inelastic stop.
             if abs(s.phi) >= parameters.floorTilt {
                 s.phi = s.phi > 0 ? parameters.floorTilt : -parameters.floorTilt
@@ -180,16 +306,20 @@ public struct BalancingRobotPlant: Sendable {
                 fallen = false
             }
         }
-        let final = derivative(s, left, right)
-        acceleration = final.v
-        leanAcceleration = fallen ? 0 : final.omega
+        let final = accelerations(s, left: left, right: right)
+        acceleration = final.xdd
+        leanAcceleration = fallen ? 0 : final.phidd
+        headingAcceleration = final.psidd
+        batteryTerminalVoltage = final.supply
+        batteryCurrent = final.current
         position = s.x; speed = s.v; lean = s.phi; leanRate = s.omega; heading = s.psi; headingRate = s.psiRate
+        gapLeft = s.gapLeft; gapRight = s.gapRight
         time = newTime
     }
 
     /// Holds the body still at its present pose (a hand holding the robot), time moving on.
     public mutating func hold(until newTime: Double) {
-        speed = 0; leanRate = 0; headingRate = 0; acceleration = 0; leanAcceleration = 0
+        speed = 0; leanRate = 0; headingRate = 0; acceleration = 0; leanAcceleration = 0; headingAcceleration = 0
         time = max(time, newTime)
     }
 
@@ -222,7 +352,18 @@ public struct BalancingRobotPlant: Sendable {
         let q = attitude
         let pitch = -lean, pitchRate = -leanRate
         let rate = SIMD3(pitchRate, headingRate * _sinD(pitch), headingRate * _cosD(pitch))
-        return HeldMotion(specificForce: q.inverseRotate(SIMD3<Float>(world)), angularRate: SIMD3<Float>(rate),
+        var force = q.inverseRotate(SIMD3<Float>(world))
+        let r = parameters.imuOffset
+        if r != .zero {
+            // A point r off the nominal one on the rigid body: + ω̇ × r + ω × (ω × r), with the
+            // body-frame ω̇ of the true motion.
+            let pitchAcceleration = -leanAcceleration
+            let spin = SIMD3(pitchAcceleration,
+                             headingAcceleration * _sinD(pitch) + headingRate * _cosD(pitch) * pitchRate,
+                             headingAcceleration * _cosD(pitch) - headingRate * _sinD(pitch) * pitchRate)
+            force += SIMD3<Float>(crossD(spin, r) + crossD(rate, crossD(rate, r)))
+        }
+        return HeldMotion(specificForce: force, angularRate: SIMD3<Float>(rate),
                           magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
     }
 }
@@ -230,6 +371,7 @@ public struct BalancingRobotPlant: Sendable {
 extension BalancingRobotPlant.State {
     func adding(_ d: Self, _ h: Double) -> Self {
         Self(x: x + h * d.x, v: v + h * d.v, phi: phi + h * d.phi, omega: omega + h * d.omega,
-             psi: psi + h * d.psi, psiRate: psiRate + h * d.psiRate)
+             psi: psi + h * d.psi, psiRate: psiRate + h * d.psiRate,
+             gapLeft: gapLeft + h * d.gapLeft, gapRight: gapRight + h * d.gapRight)
     }
 }

@@ -40,6 +40,15 @@ public struct QuadrotorStandPlant: Sendable {
         public var torqueCoefficient: Double
         /// Rotational drag, N·m per rad/s (air and the stand's bearings).
         public var rotationalDrag: Double
+        /// Rotor speed at full throttle, rad/s.
+        public var maximumRotorSpeed: Double
+        /// Where the IMU is off the pivot, body frame, m.
+        public var imuOffset: SIMD3<Double>
+        /// One rotor's vibration at full speed, fundamental: accelerometer m/s², gyroscope
+        /// rad/s (growing with rotor speed²); and the harmonics it has.
+        public var vibrationAcceleration: Double
+        public var vibrationRate: Double
+        public var vibrationHarmonics: Int
         /// Largest integration step, s.
         public var maximumStep = 0.001
 
@@ -53,7 +62,14 @@ public struct QuadrotorStandPlant: Sendable {
             motorTimeConstant = quad.motorTimeConstant
             torqueCoefficient = quad.torqueCoefficient
             rotationalDrag = quad.rotationalDrag
+            maximumRotorSpeed = quad.maximumRotorSpeed
+            imuOffset = quad.imuOffset
+            vibrationAcceleration = quad.vibrationAcceleration
+            vibrationRate = quad.vibrationRate
+            vibrationHarmonics = quad.vibrationHarmonics
         }
+
+        var vibrates: Bool { vibrationAcceleration > 0 || vibrationRate > 0 }
     }
 
     public var parameters: Parameters
@@ -64,13 +80,19 @@ public struct QuadrotorStandPlant: Sendable {
     /// Each motor's present thrust, N.
     public private(set) var thrust = SIMD4<Double>.zero
     public private(set) var time = 0.0
+    /// Body angular acceleration of the last step, rad/s², for an IMU off the pivot.
+    public private(set) var angularAcceleration = SIMD3<Double>.zero
+    /// Each rotor's angle, rad (advanced only while the rotors vibrate the frame).
+    public private(set) var rotorPhases: SIMD4<Double>
     /// Torque from outside (a gust), body frame, N·m.
     public var externalTorque = SIMD3<Double>.zero
     public var magneticField: SIMD3<Double>
 
+    /// - Parameter rotorPhases: each rotor's starting angle, rad (drawn from the run's seed).
     public init(parameters: Parameters = Parameters(), attitude: Quaternion = .identity,
-                magneticField: SIMD3<Float> = typicalGeomagneticField) {
+                magneticField: SIMD3<Float> = typicalGeomagneticField, rotorPhases: SIMD4<Double> = .zero) {
         self.parameters = parameters
+        self.rotorPhases = rotorPhases
         orientation = SIMD4(Double(attitude.w), Double(attitude.x), Double(attitude.y), Double(attitude.z))
         self.magneticField = SIMD3<Double>(magneticField)
     }
@@ -133,7 +155,9 @@ public struct QuadrotorStandPlant: Sendable {
                       w: s.w + h / 6 * (k1.w + 2 * k2.w + 2 * k3.w + k4.w),
                       t: s.t + h / 6 * (k1.t + 2 * k2.t + 2 * k3.t + k4.t))
             s.q /= (s.q * s.q).sum().squareRoot()
+            if parameters.vibrates { rotorPhases = (rotorPhases + h * rotorSpeeds(s.t)).wrappedTurns }
         }
+        if parameters.imuOffset != .zero { angularAcceleration = derivative(s, command: command).w }
         orientation = s.q; rate = s.w; thrust = s.t
         time = newTime
     }
@@ -147,10 +171,54 @@ public struct QuadrotorStandPlant: Sendable {
     /// |I ω|, kg·m²/s.
     public var angularMomentum: Double { let L = parameters.inertia * rate; return (L * L).sum().squareRoot() }
 
-    /// What an ideal IMU at the centre measures now.
+    /// Each rotor's speed for these thrusts, rad/s (thrust grows with speed²).
+    func rotorSpeeds(_ thrusts: SIMD4<Double>) -> SIMD4<Double> {
+        let p = parameters
+        var speeds = SIMD4<Double>.zero
+        for i in 0..<4 { speeds[i] = p.maximumRotorSpeed * (max(0, thrusts[i]) / p.maximumThrust).squareRoot() }
+        return speeds
+    }
+
+    /// The rotors' vibration now: each rotor's at its speed, with amplitudes growing with
+    /// speed² (an imbalance's force).
+    public var vibration: RotorVibration {
+        var v = RotorVibration()
+        guard parameters.vibrates else { return v }
+        let speeds = rotorSpeeds(thrust)
+        let fraction = speeds / parameters.maximumRotorSpeed
+        v.referenceTime = time
+        v.phases = rotorPhases
+        v.speeds = speeds
+        let g = parameters.geometry
+        for i in 0..<min(4, g.spins.count) { v.spins[i] = g.spins[i] }
+        v.acceleration = parameters.vibrationAcceleration * fraction * fraction
+        v.rate = parameters.vibrationRate * fraction * fraction
+        v.harmonics = parameters.vibrationHarmonics
+        return v
+    }
+
+    /// What an IMU at `imuOffset` from the centre measures now (its vibration evaluated by
+    /// the chip at each of its samples).
     public var motion: HeldMotion {
         let q = attitude
-        return HeldMotion(specificForce: q.inverseRotate(SIMD3(0, 0, Gravity.standard)), angularRate: SIMD3<Float>(rate),
-                          magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
+        var force = q.inverseRotate(SIMD3(0, 0, Gravity.standard))
+        let r = parameters.imuOffset
+        if r != .zero {
+            // The pivot is fixed: a point r off it accelerates by ω̇ × r + ω × (ω × r).
+            force += SIMD3<Float>(crossD(angularAcceleration, r) + crossD(rate, crossD(rate, r)))
+        }
+        var motion = HeldMotion(specificForce: force, angularRate: SIMD3<Float>(rate),
+                                magneticField: q.inverseRotate(SIMD3<Float>(magneticField)))
+        motion.vibration = vibration
+        return motion
+    }
+}
+
+extension SIMD4<Double> {
+    /// Each angle wrapped into one turn, so long runs keep full precision.
+    var wrappedTurns: SIMD4<Double> {
+        var v = self
+        for i in 0..<4 { v[i] = v[i].truncatingRemainder(dividingBy: 2 * .pi) }
+        return v
     }
 }

@@ -57,6 +57,9 @@ public struct HeldMotion: SimulatedMotion, Sendable {
     public var specificForce: SIMD3<Float>
     public var angularRate: SIMD3<Float>
     public var magneticField: SIMD3<Float>
+    /// Rotor vibration on top, evaluated at each sample instant (none unless a quadrotor
+    /// plant vibrates).
+    public var vibration = RotorVibration()
 
     public init(specificForce: SIMD3<Float> = SIMD3(0, 0, Gravity.standard), angularRate: SIMD3<Float> = .zero,
                 magneticField: SIMD3<Float> = typicalGeomagneticField) {
@@ -66,6 +69,8 @@ public struct HeldMotion: SimulatedMotion, Sendable {
     }
 
     public func state(at time: Double) -> (specificForce: SIMD3<Float>, angularRate: SIMD3<Float>, magneticField: SIMD3<Float>) {
-        (specificForce, angularRate, magneticField)
+        guard vibration.isActive else { return (specificForce, angularRate, magneticField) }
+        let shake = vibration.at(time)
+        return (specificForce + SIMD3<Float>(shake.specificForce), angularRate + SIMD3<Float>(shake.angularRate), magneticField)
     }
 }

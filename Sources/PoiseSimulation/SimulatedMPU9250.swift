@@ -31,6 +31,12 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     public internal(set) var counters = SimulatedBusCounters()
     /// Simulated time, s.
     public private(set) var time: Double = 0
+    /// How far the chip's own sample clock runs off the board's, a fraction (the datasheet
+    /// allows ±1 %): at a fixed tick some conversions come twice in one tick (one is never
+    /// read) and some ticks get none. 0: the board's clock exactly.
+    public var clockError: Double = 0
+    /// Conversions made so far (a sample clock's count, for tests).
+    public private(set) var conversions = 0
 
     @usableFromInline var registers = InlineArray<128, UInt8>(repeating: 0)
     var fifo = InlineArray<512, UInt8>(repeating: 0)
@@ -75,6 +81,13 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
 
     @inlinable
     var gyroBandwidth: UInt8 { register(.config) & 0x07 }
+    /// The newest conversion instant at or before board time `time`, s (board time).
+    public func newestSampleTime(atOrBefore time: Double) -> Double {
+        let rate = outputRate
+        guard clockError != 0 else { return (time * rate + 1e-9).rounded(.down) / rate }
+        return (time * (1 + clockError) * rate + 1e-9).rounded(.down) / rate / (1 + clockError)
+    }
+
     /// The configured output data rate, Hz. Inlinable: the loop reads it every tick, and a
     /// call from another module would copy the whole chip to pass it.
     @inlinable
@@ -93,14 +106,17 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         let previous = time
         time = newTime
         let rate = outputRate
-        let last = Int64((newTime * rate + 1e-9).rounded(.down))
+        // The chip counts its samples on its own clock: instant k / rate of chip time.
+        let chipTime = clockError == 0 ? newTime : newTime * (1 + clockError)
+        let last = Int64((chipTime * rate + 1e-9).rounded(.down))
         // Sample instants k / rate after the previous sample (kept as a time, so a change of
         // rate does not confuse the count); only those that can still matter: the FIFO holds
         // at most 36 frames.
         let next = lastSampleTime < 0 ? 0 : Int64((lastSampleTime * rate + 1e-6).rounded(.down)) + 1
         var index = max(next, last - 63)
         while index <= last {
-            generateSample(at: Double(index) / rate, rate: rate)
+            let instant = Double(index) / rate
+            generateSample(at: clockError == 0 ? instant : instant / (1 + clockError), rate: rate)
             lastSampleTime = Double(index) / rate
             index += 1
         }
@@ -115,6 +131,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     mutating func generateSample(at t: Double, rate: Double) {
         // Asleep (PWR_MGMT_1 SLEEP): no conversions, the registers keep their last values.
         guard register(.powerManagement1) & PowerManagement1.sleep.rawValue == 0, !faults.stopsConverting else { return }
+        conversions += 1
         let truth = motion.state(at: t)
         let temperature = temperature(at: t)
         let warm = temperature - 25

@@ -1,4 +1,5 @@
-// Decoding MAVLink 2 frames of the messages Poise sends (for `poise view` and the tests).
+// Decoding MAVLink 2 frames of the messages Poise sends and receives (for `poise view`, the
+// ground station's receive path and the tests).
 
 /// One decoded message of a type Poise knows.
 public enum MAVLinkPacket: Sendable, Equatable {
@@ -10,6 +11,14 @@ public enum MAVLinkPacket: Sendable, Equatable {
     case scaledIMU(ScaledIMU)
     case servoOutputRaw(ServoOutputRaw)
     case namedValueFloat(NamedValueFloat)
+    case paramRequestRead(ParamRequestRead)
+    case paramRequestList(ParamRequestList)
+    case paramValue(ParamValue)
+    case paramSet(ParamSet)
+    case manualControl(ManualControlMessage)
+    case commandLong(CommandLong)
+    case commandAck(CommandAck)
+    case statusText(StatusText)
 }
 
 /// A frame's header and its message.
@@ -19,6 +28,19 @@ public struct MAVLinkFrame: Sendable, Equatable {
     public var componentID: UInt8
     public var messageID: UInt32
     public var packet: MAVLinkPacket
+    /// The signature of a signed frame (incompat flag 1), checked by ``MAVLinkSigning``.
+    public var signature: MAVLinkSignature? = nil
+}
+
+/// A MAVLink 2 signature block and the bytes it covers.
+public struct MAVLinkSignature: Sendable, Equatable {
+    public var linkID: UInt8
+    /// 10 µs units since 2015-01-01 00:00 UTC.
+    public var timestamp: UInt64
+    /// The first 6 bytes of SHA-256(key ‖ signedBytes).
+    public var signature: [UInt8]
+    /// Header (from the start byte), payload, checksum, link id and timestamp.
+    public var signedBytes: [UInt8]
 }
 
 /// Why bytes were not a frame.
@@ -27,7 +49,7 @@ public enum MAVLinkDecodeError: Error, Equatable, Sendable {
     case noStartByte(offset: Int)
     /// Fewer bytes than the header's length says.
     case truncated(offset: Int)
-    /// Signed frames (incompat flag 1) or unknown incompat flags.
+    /// Unknown incompat flags (only 1, signed, is known).
     case unsupportedFlags(offset: Int, flags: UInt8)
     /// A message id this decoder has no definition for (its CRC cannot be checked).
     case unknownMessage(offset: Int, id: UInt32)
@@ -61,8 +83,9 @@ public enum MAVLinkDecoder {
         guard bytes.count - offset >= header + MAVLinkFramer.checksumLength else { return .failure(.truncated(offset: offset)) }
         let length = Int(bytes[offset + 1])
         let flags = bytes[offset + 2]
-        guard flags == 0 else { return .failure(.unsupportedFlags(offset: offset, flags: flags)) }
-        let total = header + length + MAVLinkFramer.checksumLength
+        guard flags & ~MAVLinkFramer.signedFlag == 0 else { return .failure(.unsupportedFlags(offset: offset, flags: flags)) }
+        let signed = flags & MAVLinkFramer.signedFlag != 0
+        let total = header + length + MAVLinkFramer.checksumLength + (signed ? MAVLinkFramer.signatureLength : 0)
         guard bytes.count - offset >= total else { return .failure(.truncated(offset: offset)) }
         let id = UInt32(bytes[offset + 7]) | UInt32(bytes[offset + 8]) << 8 | UInt32(bytes[offset + 9]) << 16
         guard let type = messageTypes[id] else { return .failure(.unknownMessage(offset: offset, id: id)) }
@@ -77,8 +100,16 @@ public enum MAVLinkDecoder {
             var reader = MAVLinkPayloadReader(raw)
             return type.decode(&reader)
         }
-        let frame = MAVLinkFrame(sequence: bytes[offset + 4], systemID: bytes[offset + 5], componentID: bytes[offset + 6],
+        var frame = MAVLinkFrame(sequence: bytes[offset + 4], systemID: bytes[offset + 5], componentID: bytes[offset + 6],
                                  messageID: id, packet: packet)
+        if signed {
+            let block = offset + header + length + MAVLinkFramer.checksumLength
+            var timestamp: UInt64 = 0
+            for i in 0 ..< 6 { timestamp |= UInt64(bytes[block + 1 + i]) << UInt64(8 * i) }
+            frame.signature = MAVLinkSignature(linkID: bytes[block], timestamp: timestamp,
+                                               signature: Array(bytes[(block + 7) ..< (block + 13)]),
+                                               signedBytes: Array(bytes[offset ..< (block + 7)]))
+        }
         return .success((frame, total))
     }
 
@@ -101,5 +132,13 @@ public enum MAVLinkDecoder {
         entry(ScaledIMU.self, MAVLinkPacket.scaledIMU),
         entry(ServoOutputRaw.self, MAVLinkPacket.servoOutputRaw),
         entry(NamedValueFloat.self, MAVLinkPacket.namedValueFloat),
+        entry(ParamRequestRead.self, MAVLinkPacket.paramRequestRead),
+        entry(ParamRequestList.self, MAVLinkPacket.paramRequestList),
+        entry(ParamValue.self, MAVLinkPacket.paramValue),
+        entry(ParamSet.self, MAVLinkPacket.paramSet),
+        entry(ManualControlMessage.self, MAVLinkPacket.manualControl),
+        entry(CommandLong.self, MAVLinkPacket.commandLong),
+        entry(CommandAck.self, MAVLinkPacket.commandAck),
+        entry(StatusText.self, MAVLinkPacket.statusText),
     ])
 }

@@ -13,11 +13,18 @@ public struct MAVLinkFramer: Sendable {
     public static let checksumLength = 2
     /// The longest frame this framer writes (unsigned, 255-byte payload).
     public static let maximumFrameLength = headerLength + 255 + checksumLength
+    /// Incompat flag of a signed frame, and the signature block's length (link id, 6-byte
+    /// timestamp, 6-byte signature) after the checksum.
+    public static let signedFlag: UInt8 = 1
+    public static let signatureLength = 13
 
     public var systemID: UInt8
     public var componentID: UInt8
     /// Sequence number of the next frame; wraps at 255.
     public var sequence: UInt8 = 0
+    /// Incompat flags written into each frame: ``signedFlag`` when a signer appends a signature
+    /// after the checksum (it must be in the header before the checksum is computed).
+    public var incompatFlags: UInt8 = 0
 
     @inlinable
     public init(systemID: UInt8, componentID: UInt8) {
@@ -40,7 +47,7 @@ public struct MAVLinkFramer: Sendable {
         while length > 1 && payload[length - 1] == 0 { length -= 1 }
         buffer[0] = Self.startByte
         buffer[1] = UInt8(length)
-        buffer[2] = 0
+        buffer[2] = incompatFlags
         buffer[3] = 0
         buffer[4] = sequence
         buffer[5] = systemID

@@ -20,7 +20,8 @@ public struct MAVLinkPayloadWriter {
     @inlinable public mutating func put(_ v: UInt64) { put(UInt32(truncatingIfNeeded: v)); put(UInt32(truncatingIfNeeded: v >> 32)) }
     @inlinable public mutating func put(_ v: Float) { put(v.bitPattern) }
     /// A fixed-length `char[n]` field: the bytes, zero padded (no terminator when full).
-    @inlinable public mutating func put(_ v: InlineArray<10, UInt8>) { for i in v.indices { put(v[i]) } }
+    @inlinable public mutating func put<let n: Int>(_ v: InlineArray<n, UInt8>) { for i in v.indices { put(v[i]) } }
+    @inlinable public mutating func put(_ v: Int32) { put(UInt32(bitPattern: v)) }
 }
 
 /// Reads fields in wire order from a payload the decoder has zero-extended to full length.
@@ -39,8 +40,11 @@ public struct MAVLinkPayloadReader {
     @inlinable public mutating func uint32() -> UInt32 { let lo = UInt32(uint16()); return lo | UInt32(uint16()) << 16 }
     @inlinable public mutating func uint64() -> UInt64 { let lo = UInt64(uint32()); return lo | UInt64(uint32()) << 32 }
     @inlinable public mutating func float() -> Float { Float(bitPattern: uint32()) }
-    @inlinable public mutating func chars10() -> InlineArray<10, UInt8> {
-        var v = InlineArray<10, UInt8>(repeating: 0)
+    @inlinable public mutating func int32() -> Int32 { Int32(bitPattern: uint32()) }
+    @inlinable public mutating func chars10() -> InlineArray<10, UInt8> { chars() }
+    /// A fixed-length `char[n]` field.
+    @inlinable public mutating func chars<let n: Int>() -> InlineArray<n, UInt8> {
+        var v = InlineArray<n, UInt8>(repeating: 0)
         for i in v.indices { v[i] = uint8() }
         return v
     }

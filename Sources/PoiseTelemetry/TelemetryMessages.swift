@@ -9,23 +9,37 @@ public enum TelemetryMessages {
         time.isFinite && time > 0 ? UInt32(truncatingIfNeeded: UInt64((time * 1000).rounded())) : 0
     }
 
-    /// HEARTBEAT: MAV_TYPE_GENERIC, MAV_AUTOPILOT_GENERIC; armed sets MAV_MODE_FLAG_SAFETY_ARMED;
-    /// state STANDBY (disarmed), ACTIVE (armed), CRITICAL (failsafe). custom_mode carries the
-    /// arm state in bits 0–7 and the filter flags in bits 8–23.
-    public static func heartbeat(_ record: TickRecord) -> Heartbeat {
+    /// HEARTBEAT: MAV_TYPE_GENERIC, MAV_AUTOPILOT_GENERIC. base_mode: MAV_MODE_FLAG_CUSTOM_MODE_ENABLED
+    /// (custom_mode is Poise's own), and SAFETY_ARMED while armed. system_status STANDBY
+    /// (disarmed), ACTIVE (armed), CRITICAL (failsafe, or `failedSafe`: a failsafe since the last
+    /// heartbeat, however short), EMERGENCY (a latched failsafe: an unexpected error).
+    /// custom_mode carries the arm state in bits 0–7 and the filter flags in bits 8–23.
+    public static func heartbeat(_ record: TickRecord, failedSafe: Bool = false, latched: Bool = false) -> Heartbeat {
         var m = Heartbeat()
         m.type = 0
         m.autopilot = 0
-        m.baseMode = record.armState == .armed ? 128 : 0
+        m.baseMode = customModeEnabled | (record.armState == .armed ? safetyArmed : 0)
         m.systemStatus = switch record.armState { case .armed: 4; case .failsafe: 5; case .disarmed: 3 }
+        if failedSafe || record.armState == .failsafe { m.systemStatus = latched ? 6 : 5 }
         m.customMode = UInt32(record.armState.rawValue) | UInt32(record.filterFlags.rawValue) << 8
         return m
+    }
+
+    /// MAV_MODE_FLAG bits.
+    public static let customModeEnabled: UInt8 = 1
+    public static let safetyArmed: UInt8 = 128
+
+    /// STATUSTEXT for an arming transition: CRITICAL for a failsafe, NOTICE for a disarm,
+    /// INFO for arming; `failsafe: tilt beyond safety.max_tilt_deg` (in 50-byte pieces).
+    public static func transitionText(_ record: TickRecord, id: UInt16) -> [StatusText] {
+        let severity: UInt8 = switch record.armState { case .failsafe: 2; case .disarmed: 5; case .armed: 6 }
+        return StatusText.pieces(severity: severity, text: "\(record.armState.name): \(record.eventReason.text)", id: id)
     }
 
     public static func attitude(_ record: TickRecord, world: WorldAxes) -> Attitude {
         let q = MAVLinkFrames.nedFromFRD(record.attitude, world: world)
         let angles = MAVLinkFrames.aircraftEuler(q)
-        let rates = finite(MAVLinkFrames.frd(record.gyroscope))
+        let rates = finite(MAVLinkFrames.frd(record.rotationRate))
         var m = Attitude()
         m.timeBootMs = milliseconds(record.time)
         m.roll = angles.roll; m.pitch = angles.pitch; m.yaw = angles.yaw
@@ -35,7 +49,7 @@ public enum TelemetryMessages {
 
     public static func attitudeQuaternion(_ record: TickRecord, world: WorldAxes) -> AttitudeQuaternion {
         let q = MAVLinkFrames.nedFromFRD(record.attitude, world: world)
-        let rates = finite(MAVLinkFrames.frd(record.gyroscope))
+        let rates = finite(MAVLinkFrames.frd(record.rotationRate))
         var m = AttitudeQuaternion()
         m.timeBootMs = milliseconds(record.time)
         m.q1 = q.w; m.q2 = q.x; m.q3 = q.y; m.q4 = q.z

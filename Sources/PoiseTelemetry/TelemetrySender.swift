@@ -3,6 +3,13 @@ import PoiseDeviceSettings
 import PoiseTick
 import Synchronization
 
+/// A message the receive path sends back to the ground station.
+public enum LinkReply: Sendable {
+    case paramValue(ParamValue)
+    case commandAck(CommandAck)
+    case statusText(StatusText)
+}
+
 /// Sends tick records as MAVLink over UDP from its own, ordinary-priority thread.
 ///
 /// The loop (or a replay) calls ``offer(_:)``, which only copies the record into a lock-free
@@ -19,6 +26,12 @@ public final class TelemetrySender: @unchecked Sendable {
     let sentFrames = Atomic<Int>(0)
     let failedSends = Atomic<Int>(0)
     var stream: TelemetryStream
+    /// Replies of the receive path (``TelemetryReceiver``), framed and sent by this thread so
+    /// that one framer numbers every frame of the link; bounded.
+    let outbox = Mutex<[LinkReply]>([])
+    public static let outboxCapacity = 256
+    /// The newest record this thread has seen (the receive path checks the arming rules on it).
+    let newest = Mutex<TickRecord?>(nil)
     var thread: Thread?
     let finished = DispatchSemaphore(value: 0)
 
@@ -29,6 +42,32 @@ public final class TelemetrySender: @unchecked Sendable {
         unretainedRing = .passUnretained(ring)
         stream = TelemetryStream(settings: settings)
     }
+
+    /// Signs every frame sent from now on (call before ``start()``).
+    public func sign(with key: MAVLinkSigningKey) {
+        stream.signer = MAVLinkSigner(key: key)
+        stream.unixTime = { TelemetrySender.unixTime() }
+    }
+
+    /// Wall-clock time, s since 1970.
+    public static func unixTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+    }
+
+    /// Queues a reply to the ground station; false when the outbox is full (dropped).
+    @discardableResult
+    public func reply(_ message: LinkReply) -> Bool {
+        outbox.withLock { queue in
+            guard queue.count < Self.outboxCapacity else { return false }
+            queue.append(message)
+            return true
+        }
+    }
+
+    /// The newest record sent (nil before the first).
+    public var newestRecord: TickRecord? { newest.withLock { $0 } }
 
     /// Producer side, from any one thread: lock-free, allocation-free. False when dropped.
     #if !DEBUG
@@ -62,13 +101,28 @@ public final class TelemetrySender: @unchecked Sendable {
         while true {
             let stop = stopping.load(ordering: .acquiring)
             var any = false
+            let replies = outbox.withLock { queue in defer { queue.removeAll(keepingCapacity: true) }; return queue }
+            for reply in replies {
+                any = true
+                let send: (UnsafeRawBufferPointer) -> Void = { frame in
+                    if self.socket.send(frame) { self.sentFrames.add(1, ordering: .relaxed) } else { self.failedSends.add(1, ordering: .relaxed) }
+                }
+                switch reply {
+                case .paramValue(let m): stream.frame(m, send)
+                case .commandAck(let m): stream.frame(m, send)
+                case .statusText(let m): stream.frame(m, send)
+                }
+            }
+            var last: TickRecord? = nil
             while let record = ring.poll() {
+                last = record
                 any = true
                 stream.droppedRecords = UInt64(ring.dropped)
                 stream.process(record) { frame in
                     if socket.send(frame) { sentFrames.add(1, ordering: .relaxed) } else { failedSends.add(1, ordering: .relaxed) }
                 }
             }
+            if let last { newest.withLock { $0 = last } }
             if stop { break }
             if !any { usleep(1000) }
         }

@@ -18,7 +18,19 @@ public struct TelemetryStream: Sendable {
     var magnetometerSeen = false
     /// Records the producer could not queue (ring full), reported in SYS_STATUS.
     public var droppedRecords: UInt64 = 0
-    var buffer = [UInt8](repeating: 0, count: MAVLinkFramer.maximumFrameLength)
+    /// A failsafe since the last HEARTBEAT (so one shorter than a heartbeat period is still
+    /// reported CRITICAL), and whether it latched.
+    var failedSafeSinceHeartbeat = false
+    var latchedFailsafe = false
+    /// Id of the last long STATUSTEXT (shared by its pieces).
+    public var textID: UInt16 = 0
+    /// Signs every frame when the link has a key.
+    public var signer: MAVLinkSigner? {
+        didSet { framer.incompatFlags = signer == nil ? 0 : MAVLinkFramer.signedFlag }
+    }
+    /// Wall-clock time for signatures, s since 1970 (only read when signing).
+    public var unixTime: @Sendable () -> Double = { 0 }
+    var buffer = [UInt8](repeating: 0, count: MAVLinkFramer.maximumFrameLength + MAVLinkFramer.signatureLength)
 
     enum Group: Int, CaseIterable { case heartbeat, attitude, imu, outputs, status }
 
@@ -46,6 +58,15 @@ public struct TelemetryStream: Sendable {
             started = true
         }
         lastTime = record.time
+        if record.armState == .failsafe {
+            failedSafeSinceHeartbeat = true
+            latchedFailsafe = record.eventReason.latches || latchedFailsafe
+        }
+        // Every arming transition, with its reason, as it happens (not at a message rate).
+        if record.eventReason != .none {
+            textID = textID == .max ? 1 : textID + 1
+            for piece in TelemetryMessages.transitionText(record, id: textID) { frame(piece, emit) }
+        }
         for group in Group.allCases {
             let hz = rate(group)
             // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.
@@ -62,7 +83,8 @@ public struct TelemetryStream: Sendable {
         let ms = TelemetryMessages.milliseconds(record.time)
         switch group {
         case .heartbeat:
-            frame(TelemetryMessages.heartbeat(record), emit)
+            frame(TelemetryMessages.heartbeat(record, failedSafe: failedSafeSinceHeartbeat, latched: latchedFailsafe), emit)
+            failedSafeSinceHeartbeat = false
             if let epoch = settings.unixTimeAtSensorZero {
                 var time = SystemTime()
                 time.timeBootMs = ms
@@ -83,12 +105,18 @@ public struct TelemetryStream: Sendable {
         }
     }
 
-    mutating func frame<M: MAVLinkMessage>(_ message: M, _ emit: (UnsafeRawBufferPointer) -> Void) {
+    /// Frames one message (a reply of the receive path, or the stream's own), signed when the
+    /// link has a key; `emit` sees the bytes during the call.
+    public mutating func frame<M: MAVLinkMessage>(_ message: M, _ emit: (UnsafeRawBufferPointer) -> Void) {
         var framer = self.framer
+        var signer = self.signer
+        let now = signer == nil ? 0 : unixTime()
         buffer.withUnsafeMutableBytes { raw in
-            let length = framer.encode(message, into: raw)
+            var length = framer.encode(message, into: raw)
+            if signer != nil { length = signer!.sign(raw, length: length, unixTime: now) }
             emit(UnsafeRawBufferPointer(rebasing: raw[0 ..< length]))
         }
         self.framer = framer
+        if signer != nil { self.signer = signer }
     }
 }

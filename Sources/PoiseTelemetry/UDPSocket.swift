@@ -82,6 +82,41 @@ public final class UDPSocket: @unchecked Sendable {
         Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) == bytes.count
     }
 
+    /// Waits up to `timeoutMilliseconds` for a datagram and copies it into `buffer`; its full
+    /// length (more than `buffer.count` when it was cut short: oversized), or nil on timeout
+    /// or error. Reuses the caller's memory: a flood costs no allocation.
+    public func receive(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32) -> Int? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return nil }
+        let count = recv(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_TRUNC) | Int32(MSG_DONTWAIT))
+        return count >= 0 ? count : nil
+    }
+
+    /// The connected peer is a loopback address (127.0.0.0/8 or ::1).
+    public var peerIsLoopback: Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        guard ok == 0 else { return false }
+        return withUnsafePointer(to: &address) { pointer in
+            if Int32(pointer.pointee.ss_family) == AF_INET {
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt32(bigEndian: $0.pointee.sin_addr.s_addr) >> 24 == 127
+                }
+            }
+            if Int32(pointer.pointee.ss_family) == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { p in
+                    var loopback = in6addr_loopback
+                    var a = p.pointee.sin6_addr
+                    return memcmp(&a, &loopback, MemoryLayout<in6_addr>.size) == 0
+                }
+            }
+            return false
+        }
+    }
+
     /// Waits up to `timeoutMilliseconds` for a datagram; nil on timeout.
     public func receive(timeoutMilliseconds: Int32, maximumLength: Int = 2048) -> [UInt8]? {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

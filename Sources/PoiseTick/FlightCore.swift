@@ -24,6 +24,10 @@ public struct LoopStatus: Sendable {
     public var stallNanoseconds: Int64 = 0
     /// The arming switch is on (debounced), as the switch's reader last handed it over.
     public var armSwitch = false
+    /// The ground station's arm/disarm command, this tick only.
+    public var armCommand: ArmCommand = .none
+    /// Live setpoints were received and then lost for `telemetry.setpoint_timeout_ms`.
+    public var setpointLost = false
 
     public init() {}
 }
@@ -138,7 +142,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             controller = .quad(quad)
         }
         let flags = filter.status.flags
-        let safety = SafetyInputs(
+        var safety = SafetyInputs(
             time: reading.time, freshSample: reading.hasSample,
             sensorFailed: reading.isLost || reading.readFailed,
             estimatorReady: startupBias.ready && !flags.contains(.initialising),
@@ -147,6 +151,8 @@ public struct FlightCore<Filter: AttitudeFilter> {
             stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError,
             stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch,
             chipReset: reading.notices.kinds.contains(.chipReset))
+        safety.armCommand = loop.armCommand
+        safety.setpointLost = loop.setpointLost
         let state = supervisor.update(safety)
         if state == .armed && !armed { engage() }
         // Whatever made the outputs fail safe (a fall, a flip) may have left the estimate wrong:

@@ -77,6 +77,8 @@ public struct ViewState: Sendable {
             }
             remember(name)
             snapshot.values[name] = m.value
+        case .paramRequestRead, .paramRequestList, .paramValue, .paramSet, .manualControl, .commandLong, .commandAck, .statusText:
+            break   // the ground station's side of the link: nothing the viewer draws
         }
         return false
     }

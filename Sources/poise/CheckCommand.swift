@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseLoop
 import PoiseReplay
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
@@ -27,8 +28,11 @@ struct CheckCommand: PoiseCommand {
     @Flag(help: "Print the key reference as a Markdown table, as in docs/config.md, and exit.")
     var printReference = false
 
+    @Flag(help: "Print the ground station's MAVLink parameters (name, key, unit) as a Markdown table, as in docs/telemetry.md, and exit.")
+    var printParameters = false
+
     func validate() throws {
-        if !printDefaults && !printReference && files.isEmpty {
+        if !printDefaults && !printReference && !printParameters && files.isEmpty {
             throw ValidationError("Give a configuration FILE to check, or --print-defaults.")
         }
     }
@@ -40,6 +44,10 @@ struct CheckCommand: PoiseCommand {
         }
         if printReference {
             print(ConfigReference.markdown, terminator: "")
+            return
+        }
+        if printParameters {
+            print(ParameterTable().markdownTable(), terminator: "")
             return
         }
         // Every file is checked; the problems of all of them are reported together.

@@ -155,3 +155,43 @@ import Testing
         #expect(level(&s, from: 0, ticks: 50, switchOn: false) == .armed)
     }
 }
+
+/// `safety.arm_source: command`: the ground station's arm command arms only while the
+/// conditions hold; its disarm command disarms; setpoints lost while armed fail safe.
+@Suite struct CommandArmingTests {
+    let settings = SafetySettings(maxTilt: 0.5, armTilt: 0.2, armHoldTime: 0.1, sensorTimeout: 0.02, armSource: .command)
+
+    func inputs(_ time: Double, tilt: Float = 0, command: ArmCommand = .none, setpointLost: Bool = false) -> SafetyInputs {
+        var i = SafetyInputs(time: time, tilt: tilt)
+        i.armCommand = command
+        i.setpointLost = setpointLost
+        return i
+    }
+
+    @Test func armsOnlyByCommandAndOnlyWhenLevel() {
+        var s = ArmingSupervisor(settings: settings)
+        for k in 0 ..< 50 { #expect(s.update(inputs(Double(k) * 0.01)) == .disarmed) }   // never by itself
+        #expect(s.update(inputs(0.5, tilt: 0.3, command: .arm)) == .disarmed)              // tilted: refused
+        #expect(s.update(inputs(0.51, command: .arm)) == .armed)
+        #expect(s.reason == .commandArmed)
+        #expect(s.update(inputs(0.52)) == .armed)
+        #expect(s.update(inputs(0.53, command: .disarm)) == .disarmed)
+        #expect(s.reason == .commandDisarmed)
+    }
+
+    @Test func lostSetpointsFailSafeWhileArmed() {
+        var s = ArmingSupervisor(settings: settings)
+        _ = s.update(inputs(0))
+        #expect(s.update(inputs(0.01, setpointLost: true)) == .disarmed)   // disarmed: nothing to do
+        #expect(s.update(inputs(0.02, command: .arm)) == .armed)
+        #expect(s.update(inputs(0.03, setpointLost: true)) == .failsafe)
+        #expect(s.reason == .setpointLost)
+        #expect(s.update(inputs(0.04)) == .disarmed)   // cleared once they come again
+    }
+
+    @Test func otherSourcesIgnoreCommands() {
+        var s = ArmingSupervisor(settings: SafetySettings(armHoldTime: 10, autoArm: false))
+        _ = s.update(SafetyInputs(time: 0))
+        #expect(s.update(inputs(0.01, command: .arm)) == .disarmed)
+    }
+}

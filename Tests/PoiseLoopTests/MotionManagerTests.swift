@@ -14,6 +14,11 @@ import PoiseMath
         of: "  rate_hz: 1000", with: "  rate_hz: 250\n  overrun_limit: 1000")
         .replacingOccurrences(of: "safety:\n",
                               with: "safety:\n  stall_ms: 10000\n  sensor_timeout_ms: 10000\n  rearm: when_level\n")
+        // A board held still rather than the balancing robot: a starved loop lets the robot's
+        // plant fall over before it ever arms, and then it lies there (the plant's falls are
+        // tested with the simulated rig, in simulated time).
+        .replacingOccurrences(of: "  plant: auto\n  initial_tilt_deg: 10\n", with: "  plant: motion\n  motion: static\n")
+    #expect(text.contains("motion: static") && text.contains("overrun_limit"))
     let configuration = try PoiseConfiguration.parse(text: text, file: BuiltInConfiguration.name)
     let manager = MotionManager(configuration: configuration, referenceFrame: .axes(.enu))
     try manager.start()

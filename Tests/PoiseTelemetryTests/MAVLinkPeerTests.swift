@@ -154,6 +154,8 @@ struct MAVLinkPeerTests {
                 for i in 0 ..< 16 { #expect(int("servo\(i + 1)_raw") == Int(m.servo[i])) }
             case .namedValueFloat(let m):
                 #expect(f["name"] as? String == m.name && float("value") == m.value)
+            default:
+                Issue.record("the stream sent a ground station's message: \(frame.packet)")
             }
         }
         // Spot-check against the records themselves, not only Poise's own decoder.

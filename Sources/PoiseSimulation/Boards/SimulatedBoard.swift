@@ -64,7 +64,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         // The newest conversion the chip made: its sample instant, not the read time. A tick
         // that got no new conversion, when that instant was already reported, reads at its
         // own time: the loop's times only go forward.
-        var sampleTime = (now * rate + 1e-9).rounded(.down) / rate
+        var sampleTime = driver.bus.imu.clockError == 0 ? (now * rate + 1e-9).rounded(.down) / rate
+            : driver.bus.imu.newestSampleTime(atOrBefore: now)
         if tick.sample == nil && !(sampleTime > lastReadingTime) { sampleTime = now }
         lastReadingTime = sampleTime
         var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state, readFailed: tick.readFailed)

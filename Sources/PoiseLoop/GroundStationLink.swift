@@ -1,0 +1,149 @@
+import Foundation
+import PoiseConfig
+import PoiseControl
+import PoiseMath
+import PoiseSettings
+import PoiseTelemetry
+import PoiseTick
+import Synchronization
+
+/// The configuration in force: the start's, then each reload's or parameter write's. Shared
+/// by the SIGHUP reload thread and the ground station's receiving thread.
+final class CurrentConfiguration: Sendable {
+    private let value: Mutex<PoiseConfiguration>
+    init(_ configuration: PoiseConfiguration) { value = Mutex(configuration) }
+    var configuration: PoiseConfiguration { value.withLock { $0 } }
+    func replace(_ configuration: PoiseConfiguration) { value.withLock { $0 = configuration } }
+    /// Runs `change` on the value while no other thread changes it.
+    func update<T>(_ change: (inout PoiseConfiguration) -> T) -> T { value.withLock { change(&$0) } }
+}
+
+/// The loop's answers to the ground station (``TelemetryReceiver``): parameters through the
+/// reload path, arming through the supervisor's rules, setpoints into the pilot's mailbox.
+final class GroundStationLink: GroundStation, @unchecked Sendable {
+    let table = ParameterTable()
+    let current: CurrentConfiguration
+    let running: PoiseConfiguration
+    let configPath: String?
+    let tuning: SettingsMailbox<CoreTuning>
+    let pilot: ManualControlMailbox
+    /// The newest record (the arming rules are checked against it before asking the tick).
+    let newestRecord: @Sendable () -> TickRecord?
+
+    init(current: CurrentConfiguration, running: PoiseConfiguration, configPath: String?, tuning: SettingsMailbox<CoreTuning>,
+         pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
+        self.current = current
+        self.running = running
+        self.configPath = configPath
+        self.tuning = tuning
+        self.pilot = pilot
+        self.newestRecord = newestRecord
+    }
+
+    var parameterNames: [String] { table.entries.map(\.name) }
+
+    func parameterValue(at index: Int) -> Float {
+        ParameterTable.value(table.entries[index].path, in: current.configuration)
+    }
+
+    /// Validated as a file would be (the whole configuration written out and parsed again, so
+    /// ranges and cross-key rules apply), then applied through ``LoopWork/apply``.
+    func setParameter(at index: Int, to value: Float) -> Result<Float, CommandRefusal> {
+        let path = table.entries[index].path
+        let converted: ConfigValue
+        switch ParameterTable.configValue(value, for: path) {
+        case .success(let v): converted = v
+        case .failure(let e): return .failure(CommandRefusal(e.description))
+        }
+        return current.update { configuration in
+            var values = configuration.values
+            values[path] = converted
+            let fresh: PoiseConfiguration
+            do {
+                let text = ConfigWriter.yaml(values, comments: false)
+                fresh = try PoiseConfiguration.parse(text: text, file: "parameter \(table.entries[index].name)")
+            } catch {
+                return .failure(CommandRefusal(Self.firstMessage(of: "\(error)")))
+            }
+            let (refused, posted) = LoopWork.apply(fresh, running: running, mailbox: tuning) { _ in "parameter" }
+            if let first = refused.first { return .failure(CommandRefusal(first)) }
+            guard posted else { return .failure(CommandRefusal("the loop did not take it (busy); try again")) }
+            configuration = fresh
+            return .success(ParameterTable.value(path, in: fresh))
+        }
+    }
+
+    /// A restart-only key named by the same rule: refused with the reason.
+    func unknownParameter(_ name: String) -> String? {
+        guard let key = ConfigSchema.keys.first(where: { ParameterTable.name(forKey: $0.path) == name }) else { return nil }
+        return "\(key.path) not applied: restart to change"
+    }
+
+    static func firstMessage(of text: String) -> String {
+        String(text.split(separator: "\n").first ?? "invalid value")
+    }
+
+    /// Writes every parameter that differs from the file into it, comments kept (the editor
+    /// `poise calibrate --save` uses).
+    func storeParameters() -> CommandOutcome {
+        guard let path = configPath else {
+            return CommandOutcome(.failed, "running the built-in configuration: no file to write parameters to")
+        }
+        do {
+            let text = try PoiseConfiguration.readText(path: path)
+            let file = try PoiseConfiguration.load(path: path)
+            let now = current.configuration
+            let changed = table.entries.compactMap { entry -> (path: String, value: ConfigValue)? in
+                guard let value = now.values[entry.path], value != file.values[entry.path] else { return nil }
+                return (entry.path, value)
+            }
+            guard !changed.isEmpty else { return CommandOutcome(.accepted, "parameters already stored in \(path)") }
+            let edited = try ConfigEditor.setting(changed, in: text, file: path)
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            return CommandOutcome(.accepted, "\(changed.count) parameters stored in \((path as NSString).lastPathComponent)")
+        } catch {
+            return CommandOutcome(.failed, "parameters not stored: \(Self.firstMessage(of: "\(error)"))")
+        }
+    }
+
+    /// Arming by command: refused with its reason unless the source is `command` and the newest
+    /// tick met every arming condition; otherwise handed to the tick, whose supervisor applies
+    /// the same rules again.
+    func arm(_ arm: Bool) -> CommandOutcome {
+        let safety = CoreConfiguration.safety(current.configuration)
+        guard safety.armSource == .command else {
+            return CommandOutcome(.denied, "arming refused: safety.arm_source is not `command`")
+        }
+        guard arm else {
+            pilot.request(.disarm)
+            return CommandOutcome(.accepted)
+        }
+        guard let record = newestRecord() else { return CommandOutcome(.temporarilyRejected, "arming refused: not running yet") }
+        if let reason = Self.armingRefusal(record, safety: safety) {
+            return CommandOutcome(.temporarilyRejected, "arming refused: \(reason)")
+        }
+        pilot.request(.arm)
+        return CommandOutcome(.accepted)
+    }
+
+    /// Why the arming rules refuse in the state `record` shows, or nil.
+    static func armingRefusal(_ record: TickRecord, safety: SafetySettings) -> String? {
+        if record.armState == .armed { return nil }
+        if record.armState == .failsafe { return "in failsafe until the fault clears" }
+        if !record.sampleValid || record.readFailed || record.sensorState == .lost { return "unhealthy: no good sensor sample" }
+        if record.filterFlags.contains(.initialising) { return "not converged: filter initialising" }
+        if record.filterFlags.contains(.notConverged) { return "not converged: attitude not re-established" }
+        let tilt = record.attitude.tilt
+        if !(tilt <= safety.armTilt) {
+            return "not level: \(degrees(tilt)) > \(degrees(safety.armTilt)) deg (safety.arm_tilt_deg)"
+        }
+        return nil
+    }
+
+    /// Degrees in plain ASCII: a ground station shows STATUSTEXT as ASCII.
+    static func degrees(_ radians: Float) -> String { String(format: "%.1f", Double(radians) * 180 / .pi) }
+
+    func manualControl(_ message: ManualControlMessage) {
+        pilot.publish(PilotMapping.control(message), at: TelemetrySender.unixTime())
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Synchronization
+
+/// The ground station's side of the link: reads the telemetry socket on its own ordinary
+/// thread (never the tick's), decodes, checks who may do what, and answers through the
+/// sender (one framer numbers and signs every frame of the link).
+///
+/// The socket is the sender's, connected to the ground station's address: the kernel hands
+/// it only datagrams from that address and port (QGroundControl and pymavlink's `udpin:`
+/// answer from the port they listen on), and it is bound to no wildcard address.
+///
+/// Bounded everywhere: one fixed receive buffer (a longer datagram is cut and counted as
+/// oversized), a token bucket of `telemetry.max_messages_per_s` datagrams (a burst of one
+/// second's worth), the sender's bounded outbox. A datagram that is not MAVLink, or not a
+/// message Poise takes, is counted and ignored.
+public final class TelemetryReceiver: @unchecked Sendable {
+    /// What the receive path has seen; each count only grows.
+    public struct Counts: Sendable, Equatable {
+        public var datagrams = 0
+        /// Frames taken (decoded, allowed and handled).
+        public var handled = 0
+        /// Datagrams with a frame that did not decode (garbage, bad checksum, truncated).
+        public var malformed = 0
+        /// Datagrams longer than the receive buffer.
+        public var oversized = 0
+        /// Frames of a message Poise does not take, or addressed to another system.
+        public var ignored = 0
+        /// Datagrams beyond the rate limit.
+        public var rateLimited = 0
+        /// Commands, parameter writes and setpoints refused: unsigned, badly signed, replayed,
+        /// or (without a key) from a link that may not command.
+        public var refused = 0
+    }
+
+    public static let bufferLength = 1024
+
+    let sender: TelemetrySender
+    let station: GroundStation
+    let settings: TelemetrySettingsView
+    var checker: MAVLinkSignatureChecker?
+    let peerIsLoopback: Bool
+    let counts = Mutex(Counts())
+    let stopping = Atomic<Bool>(false)
+    let finished = DispatchSemaphore(value: 0)
+    var thread: Thread?
+    var tokens: Double
+    var lastRefill: Double
+
+    /// The settings the receive path reads (a copy of the stream's).
+    public struct TelemetrySettingsView: Sendable {
+        public var systemID: UInt8
+        public var componentID: UInt8
+        public var acceptCommands: Bool
+        public var maximumRate: Double
+        public init(systemID: UInt8, componentID: UInt8, acceptCommands: Bool, maximumRate: Double) {
+            self.systemID = systemID
+            self.componentID = componentID
+            self.acceptCommands = acceptCommands
+            self.maximumRate = maximumRate
+        }
+    }
+
+    /// - Parameter key: the signing key; with it, every command, parameter write and setpoint
+    ///   must be signed (and the sender signs every frame: call `sender.sign(with:)` too).
+    public init(sender: TelemetrySender, station: GroundStation, settings: TelemetrySettingsView, key: MAVLinkSigningKey?) {
+        self.sender = sender
+        self.station = station
+        self.settings = settings
+        checker = key.map { MAVLinkSignatureChecker(key: $0) }
+        peerIsLoopback = sender.socket.peerIsLoopback
+        tokens = settings.maximumRate
+        lastRefill = Self.monotonicSeconds()
+    }
+
+    public var received: Counts { counts.withLock { $0 } }
+
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "poise-gcs-receive"
+        thread.qualityOfService = .utility
+        self.thread = thread
+        thread.start()
+    }
+
+    public func stop() {
+        guard thread != nil else { return }
+        stopping.store(true, ordering: .releasing)
+        finished.wait()
+        thread = nil
+    }
+
+    func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferLength, alignment: 8)
+        defer { buffer.deallocate() }
+        while !stopping.load(ordering: .acquiring) {
+            guard let length = sender.socket.receive(into: buffer, timeoutMilliseconds: 50) else { continue }
+            handle(datagram: UnsafeRawBufferPointer(buffer), length: length, now: Self.monotonicSeconds())
+        }
+        finished.signal()
+    }
+
+    /// One datagram of `length` bytes (its first `bytes.count` are in `bytes`).
+    func handle(datagram bytes: UnsafeRawBufferPointer, length: Int, now: Double) {
+        count { $0.datagrams += 1 }
+        tokens = min(settings.maximumRate, tokens + (now - lastRefill) * settings.maximumRate)
+        lastRefill = now
+        guard tokens >= 1 else { return count { $0.rateLimited += 1 } }
+        tokens -= 1
+        guard length <= bytes.count else { return count { $0.oversized += 1 } }
+        let (frames, error) = MAVLinkDecoder.decodeAll(Array(bytes[0 ..< length]))
+        if let error {
+            if case .unknownMessage = error { count { $0.ignored += 1 } } else { count { $0.malformed += 1 } }
+        }
+        for frame in frames { handle(frame) }
+    }
+
+    func handle(_ frame: MAVLinkFrame) {
+        let unixTime = TelemetrySender.unixTime()
+        let verdict = checker.map { checker in
+            var c = checker
+            defer { self.checker = c }
+            return c.check(frame, unixTime: unixTime)
+        }
+        func forUs(_ system: UInt8, _ component: UInt8 = 0) -> Bool {
+            (system == 0 || system == settings.systemID) && (component == 0 || component == settings.componentID)
+        }
+        switch frame.packet {
+        case .paramRequestList(let m) where forUs(m.targetSystem, m.targetComponent):
+            count { $0.handled += 1 }
+            for index in station.parameterNames.indices { sendParameter(index) }
+        case .paramRequestRead(let m) where forUs(m.targetSystem, m.targetComponent):
+            count { $0.handled += 1 }
+            if let index = parameterIndex(m.paramIndex, MAVLinkText.string(m.paramID)) { sendParameter(index) }
+        case .paramSet(let m) where forUs(m.targetSystem, m.targetComponent):
+            let name = MAVLinkText.string(m.paramID)
+            guard let index = parameterIndex(-1, name) else {
+                count { $0.ignored += 1 }
+                if let reason = station.unknownParameter(name) { sendText(severity: 4, "\(name) not set: \(reason)") }
+                return
+            }
+            if let refusal = refusal(verdict) {
+                count { $0.refused += 1 }
+                sendText(severity: 4, "\(name) not set: \(refusal)")
+                return sendParameter(index)
+            }
+            count { $0.handled += 1 }
+            if case .failure(let refusal) = station.setParameter(at: index, to: m.paramValue) {
+                sendText(severity: 4, "\(name) not set: \(refusal.reason)")
+            }
+            sendParameter(index)
+        case .commandLong(let m) where forUs(m.targetSystem, m.targetComponent):
+            var outcome: CommandOutcome
+            if let refusal = refusal(verdict) {
+                count { $0.refused += 1 }
+                outcome = CommandOutcome(.denied, "command \(m.command) refused: \(refusal)")
+            } else {
+                count { $0.handled += 1 }
+                outcome = command(m)
+            }
+            var ack = CommandAck()
+            ack.command = m.command
+            ack.result = outcome.result.rawValue
+            ack.targetSystem = frame.systemID
+            ack.targetComponent = frame.componentID
+            sender.reply(.commandAck(ack))
+            if let reason = outcome.reason { sendText(severity: outcome.result == .accepted ? 6 : 4, reason) }
+        case .manualControl(let m) where forUs(m.target):
+            if refusal(verdict) != nil { return count { $0.refused += 1 } }
+            count { $0.handled += 1 }
+            station.manualControl(m)
+        default:
+            count { $0.ignored += 1 }
+        }
+    }
+
+    /// MAV_CMD ids Poise answers.
+    public static let armDisarm: UInt16 = 400
+    public static let preflightStorage: UInt16 = 245
+
+    func command(_ m: CommandLong) -> CommandOutcome {
+        switch m.command {
+        case Self.armDisarm:
+            return station.arm(m.params[0] >= 0.5)
+        case Self.preflightStorage where m.params[0] == 1:
+            return station.storeParameters()
+        default:
+            return CommandOutcome(.unsupported)
+        }
+    }
+
+    /// Why a command, parameter write or setpoint in a frame with this verdict may not act,
+    /// or nil when it may.
+    func refusal(_ verdict: MAVLinkSignatureChecker.Verdict?) -> String? {
+        switch verdict {
+        case .accepted: return nil
+        case .unsigned: return "unsigned (this link needs signed frames)"
+        case .badSignature: return "bad signature (wrong key?)"
+        case .replayed: return "replayed or stale signature timestamp"
+        case nil:
+            if !settings.acceptCommands { return "commands are off (telemetry.accept_commands: false)" }
+            if !peerIsLoopback { return "unsigned commands are taken only from loopback (set telemetry.signing_key_file)" }
+            return nil
+        }
+    }
+
+    func parameterIndex(_ index: Int16, _ name: String) -> Int? {
+        let names = station.parameterNames
+        if index >= 0 { return Int(index) < names.count ? Int(index) : nil }
+        return names.firstIndex(of: name)
+    }
+
+    func sendParameter(_ index: Int) {
+        let names = station.parameterNames
+        var m = ParamValue()
+        m.paramID = MAVLinkText.bytes(names[index])
+        m.paramValue = station.parameterValue(at: index)
+        m.paramCount = UInt16(names.count)
+        m.paramIndex = UInt16(index)
+        sender.reply(.paramValue(m))
+    }
+
+    /// Ids of long STATUSTEXTs sent from here (the stream's count from 1; these from 32768,
+    /// so the two never share one).
+    var textID: UInt16 = 32767
+
+    func sendText(severity: UInt8, _ text: String) {
+        textID = textID == .max ? 32768 : textID + 1
+        for piece in StatusText.pieces(severity: severity, text: text, id: textID) { sender.reply(.statusText(piece)) }
+    }
+
+    func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+    }
+}
