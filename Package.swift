@@ -104,8 +104,10 @@ let package = Package(
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.
         .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
         .systemLibrary(name: "CGPIOD", path: "Sources/CGPIOD", providers: [.apt(["libgpiod-dev"])]),
+        // evdev and uinput: the kernel's headers only, no library.
+        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
-            "CI2C", "CGPIOD", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
@@ -165,7 +167,7 @@ let package = Package(
         // `poise tune`: relay experiments through the loop, identification, SIMC gains.
         .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSimulation", "PoiseTick"]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseCommandLine", "PoiseConfig", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
+            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
             "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
             "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces", "PoiseTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -181,7 +183,7 @@ let package = Package(
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseDeviceSettings", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
-        .testTarget(name: "PoiseLinuxTests", dependencies: ["PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),

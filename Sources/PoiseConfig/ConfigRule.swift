@@ -72,7 +72,7 @@ extension ConfigSchema {
             guard abs(determinant) < CalibrationLimits.softIronDeterminant else { return nil }
             return "the matrix is singular (determinant \(determinant)): it would erase a direction of the field"
         },
-    ] + outputRules + faultRules + plantRules
+    ] + outputRules + faultRules + plantRules + inputRules
 }
 
 /// Bounds of a plausible sensor calibration (MPU-9250 / AK8963 full scales, with margin).

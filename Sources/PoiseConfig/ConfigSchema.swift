@@ -13,10 +13,10 @@ public enum ConfigSchema {
         ConfigGroup("sensor.calibration", doc: "Corrections applied to raw readings, chip frame (from `poise calibrate`)."),
     ] + filterGroups + [
         ConfigGroup("frame", doc: "Reference frame the attitude is reported in (Core Motion names)."),
-    ] + controlGroups + outputGroups + loopGroups + telemetryGroups
+    ] + controlGroups + outputGroups + loopGroups + telemetryGroups + inputGroups
 
     /// All keys, in file order.
-    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys + telemetryKeys
+    public static let keys: [ConfigKey] = hardwareKeys + filterKeys + applicationKeys + controlKeys + outputKeys + loopKeys + telemetryKeys + inputKeys
 
     static let hardwareKeys: [ConfigKey] = PoiseConfiguration.Board.bindings.map(\.key) + PoiseConfiguration.Sensor.bindings.map(\.key)
 

@@ -7,6 +7,9 @@ public enum ArmSource: UInt8, Sendable, Equatable, BitwiseCopyable {
     /// The ground station's arm/disarm command (MAV_CMD_COMPONENT_ARM_DISARM), taken while
     /// the arming conditions hold (no hold time: the operator's command is the confirmation).
     case command
+    /// A gamepad's arm and disarm buttons (`input.gamepad`), taken as a command is; the
+    /// supervisor never arms by itself for it.
+    case gamepad
 }
 
 /// An arm or disarm command from the ground station, handed to the tick once.
@@ -182,12 +185,14 @@ public struct ArmingSupervisor: Sendable {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if useSwitch && !inputs.armSwitch {
                 transition(to: .disarmed, .switchOff, at: inputs.time)
-            } else if settings.armSource == .command && inputs.armCommand == .disarm {
+            } else if (settings.armSource == .command || settings.armSource == .gamepad) && inputs.armCommand == .disarm {
                 transition(to: .disarmed, .commandDisarmed, at: inputs.time)
             }
         case .disarmed:
-            let byCommand = settings.armSource == .command
-            let mayArm = useSwitch || byCommand || (settings.autoArm && (!hasFailedSafe || settings.rearm == .whenLevel))
+            // A request source (the ground station, the gamepad) arms only on request, never by itself.
+            let byCommand = settings.armSource == .command || settings.armSource == .gamepad
+            let mayArm = useSwitch || byCommand || (settings.armSource == .automatic && settings.autoArm
+                                                    && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if fault == nil && mayArm && inputs.estimatorReady && inputs.attitudeConverged

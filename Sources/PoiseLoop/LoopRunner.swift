@@ -214,9 +214,12 @@ struct LoopWork: FilterWork {
                                                                maximumRate: streamSettings.maximumIncomingRate)
             receiver = TelemetryReceiver(sender: telemetry, station: link, settings: view, key: key)
         }
+        // The pilot's gamepad: read on its own thread into the same mailbox.
+        let gamepad = try GamepadLink.start(configuration, mailbox: pilot, quiet: options.quiet)
+        defer { gamepad?.stop() }
         var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
-                              pilot: receiver == nil ? nil : pilot)
+                              pilot: receiver == nil && gamepad == nil ? nil : pilot)
         links.pilotTimeout = streamSettings.setpointTimeout
         links.pilotMapping.maxYawRate = configuration.controller.quad.settings.maxYawRate
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,

@@ -26,6 +26,7 @@ struct Poise: ParsableCommand {
             PlotCommand.self,
             SpectrumCommand.self,
             ProbeCommand.self,
+            GamepadCommand.self,
             CalibrateCommand.self,
             SafeCommand.self,
             PlayCommand.self,

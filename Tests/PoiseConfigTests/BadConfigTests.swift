@@ -87,7 +87,7 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:1: loop: expected a mapping of keys, got `200` (allowed: \(loopKeyNames))",
     ]),
     BadConfigCase(name: "root is a list", yaml: "- board\n- loop\n", expected: [
-        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop, recording, simulation, telemetry)",
+        "t.yaml:1: expected a mapping of sections, got a list (allowed: board, sensor, filter, frame, controller, safety, outputs, loop, recording, simulation, telemetry, input)",
     ]),
     BadConfigCase(name: "mirror-image mounting", yaml: "board:\n  mounting: +x+y-z\n", expected: [
         "t.yaml:2: board.mounting: `+x+y-z`: this is a mirror image (determinant −1), not a rotation; flip one sign (allowed: a signed permutation of x, y, z forming a rotation, e.g. +x+y+z, +y-x+z)",
@@ -168,6 +168,16 @@ let badConfigs: [BadConfigCase] = [
         "t.yaml:2: loop.rate_hz: `0` is out of range (allowed: 1…2000 Hz)",
         "t.yaml:3: loop.cpu: `-2` is out of range (allowed: -1…1023)",
         "t.yaml:5: board.kind: unknown value `pi` (allowed: sim, linux)",
+    ]),
+    BadConfigCase(name: "gamepad rules", yaml: "safety:\n  arm_source: gamepad\ninput:\n  gamepad:\n    arm_button: south\n    disarm_button: south\n", expected: [
+        "t.yaml:2: safety.arm_source: `gamepad` needs one: set input.gamepad.name (or input.gamepad.device), see docs/gamepad.md",
+        "t.yaml:5: input.gamepad.arm_button: south is also the disarm_button: give them different buttons",
+    ]),
+    BadConfigCase(name: "gamepad axis word", yaml: "input:\n  gamepad:\n    x_axis: stick\n", expected: [
+        "t.yaml:3: input.gamepad.x_axis: unknown value `stick` (allowed: none, x, y, z, rx, ry, rz, throttle, rudder, wheel, gas, brake, hat0x, hat0y)",
+    ]),
+    BadConfigCase(name: "gamepad by path and by name", yaml: "input:\n  gamepad:\n    device: /dev/input/event3\n    name: Pad\n", expected: [
+        "t.yaml:3: input.gamepad.device: give the gamepad by input.gamepad.device or by input.gamepad.name, not both (a name finds the pad again after a disconnect, when its event number may change)",
     ]),
 ]
 

@@ -22,6 +22,13 @@ import Testing
 
     /// An estimate lost to clipping, a stall or a failsafe (`notConverged`) holds arming back,
     /// automatic or by the switch, and the hold time counts from when it is established again.
+    /// A gamepad arms only on a request: never by itself, whatever `autoArm` says.
+    @Test func aGamepadSourceNeverArmsByItself() {
+        var s = ArmingSupervisor(settings: SafetySettings(armHoldTime: 0.1, autoArm: true, armSource: .gamepad))
+        #expect(level(&s, from: 0, ticks: 500) == .disarmed)
+        #expect(s.lastEvent == nil)
+    }
+
     @Test func anUnestablishedAttitudeHoldsArmingBack() {
         var s = ArmingSupervisor(settings: settings)
         for i in 0..<100 { #expect(s.update(SafetyInputs(time: Double(i) * 0.01, attitudeConverged: false)) == .disarmed) }

@@ -39,7 +39,7 @@ import Testing
     static func sections(_ c: PoiseConfiguration) -> [String: String] {
         ["board": text(c.board), "filter": text(c.filter.name) + text(c.filter.magnetometer),
          "controller": text(c.controller), "loop": text(c.loop), "recording": text(c.recording),
-         "simulation": text(c.simulation), "safety": text(c.safety)]
+         "simulation": text(c.simulation), "safety": text(c.safety), "input": text(c.input)]
     }
 
     static func text(_ value: some Any) -> String {

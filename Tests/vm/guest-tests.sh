@@ -264,4 +264,23 @@ YAML
   wait $runner
   touch /tmp/stop-toggle
 fi
+
+# ---- evdev: a virtual gamepad through uinput --------------------------------------------------
+# The reader against the kernel's evdev: VirtualGamepadTests (PoiseLinuxTests) makes a pad with
+# /dev/uinput (root here), finds it by name, reads its events back, unplugs it (ENODEV) and finds
+# it again. The host-built test bundle runs as it is; it skips without a writable /dev/uinput.
+tests=${POISE_TESTS:-/work/.build/debug/PoisePackageTests.xctest}
+log=$results/gamepad-uinput.log
+modprobe evdev
+modprobe uinput
+if [ ! -x "$tests" ]; then
+  fail gamepad-uinput "no test bundle at $tests (swift build --build-tests)"
+else
+  "$tests" --testing-library swift-testing --filter VirtualGamepadTests > "$log" 2>&1
+  status=$?
+  if [ $status -ne 0 ]; then fail gamepad-uinput "exit $status: $(grep -m1 -E 'failed|error' "$log")"
+  elif grep -q "skipped" "$log" || ! grep -q "Test run with 1 test" "$log"; then fail gamepad-uinput "did not run: $(grep -m1 -E 'skipped|Test run' "$log")"
+  else pass gamepad-uinput
+  fi
+fi
 echo "done" >> "$results/guest.done"

@@ -1,0 +1,46 @@
+import PoiseDeviceSettings
+
+// The `input` section: a pilot's gamepad, bound straight to the reader's `GamepadSettings`
+// (PoiseDeviceSettings), whose fields hold each default.
+
+extension PoiseConfiguration {
+    /// `input`.
+    public struct Input: Equatable, Sendable {
+        /// `input.gamepad`: off unless a device path or name is given.
+        public var gamepad = GamepadSettings()
+    }
+
+    /// `input`, read from ``values`` (derived, so it never disagrees with them).
+    public var input: Input { Input(values) }
+}
+
+extension PoiseConfiguration.Input {
+    init(_ v: ConfigTable) { self = ConfigBinding.settings(Self.bindings, from: v, base: Self()) }
+
+    static let bindings: [ConfigBinding<Self>] = {
+        let d = Self()
+        let reader = "the gamepad reader, off the tick"
+        func stick(_ name: String, _ field: WritableKeyPath<Self, GamepadStick>, _ what: String) -> [ConfigBinding<Self>] {
+            [.choice("input.gamepad.\(name)_axis", field.appending(path: \.axis), defaults: d,
+                     doc: "Absolute axis (the kernel's ABS_ name, lower case) that drives \(what); `none` holds it centred.").outsideTheTick(reader),
+             .boolean("input.gamepad.\(name)_invert", field.appending(path: \.inverted), defaults: d,
+                      doc: "The \(name) axis runs the other way (Linux reports a stick pushed up as its minimum).").outsideTheTick(reader)]
+        }
+        return [
+            .string("input.gamepad.device", \.gamepad.device, defaults: d,
+                    doc: "Event device of the gamepad, e.g. /dev/input/event3; empty: found by name (see docs/gamepad.md).").outsideTheTick(reader),
+            .string("input.gamepad.name", \.gamepad.name, defaults: d,
+                    doc: "The gamepad's name as the kernel reports it (`poise gamepad` lists them), e.g. Xbox Wireless Controller; it is found again by this name after a disconnect. Both empty: no gamepad.").outsideTheTick(reader),
+        ] + stick("x", \.gamepad.x, "the forward stick (pitch forward, a robot's speed)")
+          + stick("y", \.gamepad.y, "the sideways stick (roll right)")
+          + stick("z", \.gamepad.z, "the throttle, 0 at one end of its travel and 1 at the other")
+          + stick("r", \.gamepad.r, "the twist stick (yaw rate, a robot's turn rate; positive turns right)") + [
+            .number("input.gamepad.deadzone_pct", \.gamepad.deadzone, range: 0...50, unit: "%", .percentToFraction, defaults: d,
+                    doc: "Travel around an axis's centre read as centred, percent of half its travel; the rest is rescaled so full travel still reaches 1.").outsideTheTick(reader),
+            .choice("input.gamepad.arm_button", \.gamepad.armButton, defaults: d,
+                    doc: "Button (the kernel's BTN_ name, lower case: south is A on an Xbox pad) whose press asks to arm, with safety.arm_source: gamepad.").outsideTheTick(reader),
+            .choice("input.gamepad.disarm_button", \.gamepad.disarmButton, defaults: d,
+                    doc: "Button whose press asks to disarm, with safety.arm_source: gamepad.").outsideTheTick(reader),
+        ]
+    }()
+}
