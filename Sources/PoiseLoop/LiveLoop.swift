@@ -34,6 +34,10 @@ public struct LoopLinks: @unchecked Sendable {
     let armSwitch: Unmanaged<ArmSwitchState>?
     /// Quadrotor setpoints.
     public var setpoints: SetpointSchedule
+    /// The balancing robot's drive script.
+    public var drive: DriveSchedule
+    /// The wheel encoders' counts, when `controller.balance.encoders` are configured.
+    let encoders: Unmanaged<WheelEncoderState>?
     /// Strong references that keep the objects above alive as long as the links (never
     /// touched by the tick).
     let keepAlive: [AnyObject]
@@ -43,7 +47,8 @@ public struct LoopLinks: @unchecked Sendable {
     ///   - latest: the newest record, for the library's ``MotionManager``.
     public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
-                armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0)) {
+                armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0),
+                drive: DriveSchedule = DriveSchedule(), encoders: WheelEncoderState? = nil) {
         self.signals = .passUnretained(signals)
         self.tuning = tuning.map { .passUnretained($0) }
         self.ring = ring.map { .passUnretained($0) }
@@ -51,7 +56,9 @@ public struct LoopLinks: @unchecked Sendable {
         self.latest = latest.map { .passUnretained($0) }
         self.armSwitch = armSwitch.map { .passUnretained($0) }
         self.setpoints = setpoints
-        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch].compactMap { $0 }
+        self.drive = drive
+        self.encoders = encoders.map { .passUnretained($0) }
+        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch, encoders].compactMap { $0 }
     }
 
     var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }
@@ -190,6 +197,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.stopRequested = stop
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
+        status.driveSetpoint = links.drive.value(at: now)
+        if let encoders = links.encoders { status.wheelCounts = encoders._withUnsafeGuaranteedRef { $0.read() } }
         status.stallNanoseconds = stall
         if let armSwitch = links.armSwitch { status.armSwitch = armSwitch._withUnsafeGuaranteedRef { $0.read() } }
         // The board's I/O (sensor transfer, output writes; on the simulated board the chip's

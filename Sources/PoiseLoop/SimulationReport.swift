@@ -19,6 +19,8 @@ public struct SimulationReport: Sendable {
     public var worstTiltAfterSettling: (pitch: Double, roll: Double) = (0, 0)
     /// The first time, after arming, that |true pitch| stayed within 1° to the end, s.
     public var pitchWithinOneDegreeFrom: Double?
+    /// A balancing robot's drive-script tracking (DriveTracking.swift).
+    public var drive = DriveTracking()
     var keepEvery = 1
     var count = 0
 
@@ -40,6 +42,7 @@ public struct SimulationReport: Sendable {
             }
             if abs(tp) > 1 { pitchWithinOneDegreeFrom = nil } else if pitchWithinOneDegreeFrom == nil { pitchWithinOneDegreeFrom = r.time }
         }
+        drive.add(r)
         count += 1
         guard count % keepEvery == 0 else { return }
         time.append(r.time)
