@@ -54,7 +54,7 @@ extension ConfigSchema {
             .number("controller.balance.full_drive_speed_m_s", \.fullDriveSpeed, range: 0.01...20, unit: "m/s", defaults: d,
                     doc: "Forward speed at full drive with no load: the motors' no-load speed at the battery voltage, through the gearbox, times the wheel radius. Turns drive into speed (the estimate without encoders) and feeds the drive a speed setpoint needs forward."),
             .number("controller.balance.acceleration_lean_deg", \.accelerationLean, range: 0...60, unit: "°·s²/m", .degreesToRadiansRoundedOnce, defaults: d,
-                    doc: "Lean forward per m/s² of commanded acceleration (feedforward): about (1 + wheel-rolling mass × wheel radius / (body mass × centre-of-mass height)) / g in radians."),
+                    doc: "Lean forward per m/s² of commanded acceleration (feedforward). A constant acceleration needs (body mass × centre-of-mass height + rolling mass × wheel radius) / (body mass × g × centre-of-mass height) in radians (8° for the simulated robot); about half of it tracks a drive script's short ramps best."),
             .number("controller.balance.max_acceleration_m_s2", \.maxAcceleration, range: 0...10, unit: "m/s²", zeroTurnsOff: 0, defaults: d,
                     doc: "Largest commanded acceleration: speed setpoint steps become ramps."),
             .number("controller.balance.turn_feedforward", \.turnFeedforward, range: 0...10, unit: "s/rad", defaults: d,

@@ -24,10 +24,13 @@ public struct BalanceSettings: Sendable, Equatable {
     /// Forward speed at full drive with no load, m/s (the motors' no-load speed at the
     /// battery voltage through the gearbox, times the wheel radius): turns drive into speed.
     public var fullDriveSpeed: Float
-    /// Lean forward per m/s² of commanded acceleration, rad·s²/m (feedforward; about
-    /// (1 + wheel-rolling mass × radius / (body mass × centre-of-mass height)) / g).
+    /// Lean forward per m/s² of commanded acceleration, rad·s²/m (feedforward). A constant
+    /// acceleration needs (M·L + rolling mass × r)/(M·g·L) (8°·s²/m for the simulated
+    /// robot); about half of it tracks a drive script's short ramps best, as the body's own
+    /// return to upright at the ramp's end adds speed.
     public var accelerationLean: Float
-    /// Largest commanded acceleration, m/s²: speed setpoint steps become ramps. 0: none.
+    /// Largest commanded acceleration, m/s²: speed setpoint steps become ramps (with the
+    /// acceleration itself ramped over ``BalanceController/jerkTime``). 0: none.
     public var maxAcceleration: Float
     /// Differential drive per rad/s of turn-rate setpoint (feedforward; about
     /// wheel base / (2 × fullDriveSpeed)).
@@ -44,7 +47,7 @@ public struct BalanceSettings: Sendable, Equatable {
                 pitchSetpoint: Float = 0, driveFeedback: Float = Float(6 * Double.pi / 180), driveFeedbackCutoffHz: Float = 0.5,
                 yawRate: PIDSettings = PIDSettings(proportionalGain: 0.2, integralGain: 0, derivativeGain: 0,
                                                    derivativeCutoffHz: 20, outputLimit: 0.3, integralLimit: 0.3),
-                fullDriveSpeed: Float = 1.86, accelerationLean: Float = Float(8 * Double.pi / 180),
+                fullDriveSpeed: Float = 1.86, accelerationLean: Float = Float(4 * Double.pi / 180),
                 maxAcceleration: Float = 0.5, turnFeedforward: Float = 0.043,
                 encoderCountsPerRevolution: Float = 0, wheelRadius: Float = 0.034) {
         self.pitch = pitch
@@ -167,13 +170,27 @@ public struct BalanceController: Sendable {
         return (left, right)
     }
 
-    /// Moves the commanded speed toward `speed` no faster than `maxAcceleration`.
+    /// Time the commanded acceleration takes to go from 0 to `maxAcceleration`, s: a
+    /// jerk limit, so the lean into an acceleration is a ramp the body can follow, not a
+    /// step it overshoots.
+    public static let jerkTime: Float = 0.25
+
+    /// Moves the commanded speed toward `speed` no faster than `maxAcceleration`, its
+    /// acceleration changing no faster than `maxAcceleration / jerkTime`: the speed gap asks
+    /// for `gap / jerkTime` of acceleration (clamped), so the acceleration has ramped back to
+    /// 0 as the speed arrives.
     mutating func updateCommandedSpeed(_ speed: Float, dt: Float) {
         guard dt > 0 else { return }
-        let limit = settings.maxAcceleration * dt
-        let step = settings.maxAcceleration > 0 ? max(-limit, min(limit, speed - commandedSpeed)) : speed - commandedSpeed
-        commandedSpeed += step
-        commandedAcceleration = step / dt
+        let limit = settings.maxAcceleration
+        guard limit > 0 else {
+            commandedSpeed = speed
+            commandedAcceleration = 0
+            return
+        }
+        let wanted = max(-limit, min(limit, (speed - commandedSpeed) / Self.jerkTime))
+        let jerkStep = limit / Self.jerkTime * dt
+        commandedAcceleration += max(-jerkStep, min(jerkStep, wanted - commandedAcceleration))
+        commandedSpeed += commandedAcceleration * dt
     }
 
     /// Forward speed from the wheels' turn relative to the body plus the body's own turn

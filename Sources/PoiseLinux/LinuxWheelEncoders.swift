@@ -108,7 +108,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
 
     /// Waits up to `timeoutMilliseconds` for edges, decodes every pending one and hands the
     /// counts over. The reader thread's one step (tests call it under a ``SyscallMock``).
-    func pump(timeoutMilliseconds: CInt) {
+    public func pump(timeoutMilliseconds: CInt) {
         let ready = descriptors.withUnsafeMutableBufferPointer { system_poll($0.baseAddress!, $0.count, timeoutMilliseconds) }
         if ready < 0 { if Glibc.errno != EINTR { usleep(100_000) }; return }
         guard ready > 0 else { return }

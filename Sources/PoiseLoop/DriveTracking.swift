@@ -7,7 +7,7 @@ import PoiseTick
 /// for (trim plus the lean into the commanded acceleration).
 ///
 /// "After settling" leaves out the first `settleTime` after arming and `settleTime` after
-/// every change of the commanded acceleration: the body cannot jump to a new lean.
+/// the commanded acceleration last changed: the body follows a new lean with a lag.
 public struct DriveTracking: Sendable {
     public var settleTime = 1.0
     /// A drive setpoint other than standing still came.
@@ -29,7 +29,8 @@ public struct DriveTracking: Sendable {
 
     public init() {}
 
-    mutating func add(_ r: TickRecord) {
+    /// Takes one tick's record.
+    public mutating func add(_ r: TickRecord) {
         let d = r.drive
         if d.setpoint.speed != 0 || d.setpoint.turnRate != 0 { driven = true }
         guard r.armState == .armed, d.trueSpeed.isFinite else {
@@ -40,7 +41,7 @@ public struct DriveTracking: Sendable {
             armedAt = r.time
             settledFrom = r.time + settleTime
         }
-        if abs(d.commandedAcceleration - lastAcceleration) > 0.01 { settledFrom = max(settledFrom, r.time + settleTime) }
+        if d.commandedAcceleration != lastAcceleration { settledFrom = max(settledFrom, r.time + settleTime) }
         lastAcceleration = d.commandedAcceleration
         topCommandedSpeed = max(topCommandedSpeed, abs(Double(d.commandedSpeed)))
         topTrueSpeed = max(topTrueSpeed, abs(Double(d.trueSpeed)))

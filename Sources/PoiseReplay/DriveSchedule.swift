@@ -50,7 +50,7 @@ public struct DriveSchedule: @unchecked Sendable {
                 continue
             }
             guard fields.count == 3 else {
-                throw TraceError(file: path, line: lineNumber, column: fields[min(fields.count, 3) - 1].column,
+                throw TraceError(file: path, line: lineNumber, column: fields[fields.count > 3 ? 3 : fields.count - 1].column,
                                  message: "expected 3 fields, got \(fields.count)")
             }
             var values: [Double] = []
