@@ -5,9 +5,9 @@ import Testing
 /// The wheel encoders' libgpiod reader over a mocked kernel: the lines it requests, and
 /// edge events of both channels merged by their timestamps before decoding.
 @Suite struct WheelEncoderSyscallTests {
-    // The mock hands out handles in call order: the chip 100, then the lines left A 101,
-    // left B 102, right A 103, right B 104, then their event descriptors 105…108.
-    static let leftA = 101, leftB = 102, rightA = 103, rightB = 104
+    // The mock hands out handles in call order: the chip 100, then each line and its event
+    // descriptor: left A 101 (fd 102), left B 103, right A 105, right B 107.
+    static let leftA = 101, leftB = 103, rightA = 105, rightB = 107
 
     /// A mock whose lines are low and whose pending events are `events[line]`: (type, ms) pairs,
     /// type 1 rising, 2 falling. Every line with events is ready in `poll`.
@@ -80,8 +80,8 @@ import Testing
                 _ = try LinuxWheelEncoders(chip: "gpiochip9", left: (1, 2), right: (3, 4), state: WheelEncoderState())
                 Issue.record("opened a missing chip")
             } catch {
-                #expect(error.description.hasPrefix("wheel encoders (controller.balance.encoders): cannot open the chip gpiochip9"),
-                        "\(error.description)")
+                #expect("\(error)".hasPrefix("wheel encoders (controller.balance.encoders): cannot open the chip gpiochip9"),
+                        "\(error)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import PoiseControl
 import PoiseReplay
+import PoiseTraces
 import PropertyBased
 import Testing
 
@@ -84,10 +85,12 @@ import Testing
             let text = "time_s,speed_m_s,turn_rate_deg_s\n" + body
             do {
                 _ = try DriveSchedule(path: "g.csv", text: text)
-            } catch {
+            } catch let error as TraceError {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(error.line >= 1 && error.line <= lines.count, "\(error)")
                 #expect(error.column >= 1 && error.column <= lines[error.line - 1].count + 1, "\(error)")
+            } catch {
+                Issue.record("not a positioned error: \(error)")
             }
         }
     }
