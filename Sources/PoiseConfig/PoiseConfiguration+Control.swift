@@ -19,7 +19,7 @@ extension PoiseConfiguration {
             public var setpointFile = ""
             /// `controller.balance.encoders`: the chip (empty: board.gpio_chip) and the A/B line offsets.
             public var encoderChip = ""
-            public var leftA = 17, leftB = 27, rightA = 22, rightB = 23
+            public var leftA = 22, leftB = 23, rightA = 24, rightB = 25
         }
 
         /// `controller.quad`.

@@ -44,7 +44,7 @@ public struct BalanceSettings: Sendable, Equatable {
     @inlinable
     public init(pitch: PIDSettings = PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.35,
                                                  derivativeCutoffHz: 40, outputLimit: 1, integralLimit: 0.5),
-                pitchSetpoint: Float = 0, driveFeedback: Float = Float(6 * Double.pi / 180), driveFeedbackCutoffHz: Float = 0.5,
+                pitchSetpoint: Float = 0, driveFeedback: Float = Float(10 * Double.pi / 180), driveFeedbackCutoffHz: Float = 2,
                 yawRate: PIDSettings = PIDSettings(proportionalGain: 0.2, integralGain: 0, derivativeGain: 0,
                                                    derivativeCutoffHz: 20, outputLimit: 0.3, integralLimit: 0.3),
                 fullDriveSpeed: Float = 1.86, accelerationLean: Float = Float(4 * Double.pi / 180),

@@ -4,7 +4,7 @@ extension DriveSchedule {
     /// The prefix that names a built-in script instead of a file.
     public static let presetPrefix = "preset:"
 
-    /// The default drive script (issue 28): accelerate at 0.5 m/s² to a 0.5 m/s cruise,
+    /// The default drive script: accelerate at 0.5 m/s² to a 0.5 m/s cruise,
     /// turn left 90° at 45°/s while cruising, brake at 0.5 m/s² to a stop, stand. The speed
     /// steps become ramps through `controller.balance.max_acceleration_m_s2` (0.5 by default).
     /// It starts 4 s in: the simulated robot arms after the gyroscope's start-up bias.
