@@ -10,7 +10,8 @@ extension ConfigSchema {
         ConfigGroup("controller", doc: "Closed-loop controller: `balance` (two-wheeled robot) or `quad_x`/`quad_plus` (quadrotor on a test stand); `none` only estimates."),
         ConfigGroup("controller.balance", doc: "Balancing robot: axle along body x, driving along body +y; pitch is positive leaning back."),
         ConfigGroup("controller.balance.pitch", doc: "Pitch PID: error in rad → wheel drive −1…1; D acts on the gyroscope's x rate."),
-        ConfigGroup("controller.balance.yaw_rate", doc: "Yaw-rate PID: rate in rad/s → differential drive (holds the heading rate at 0)."),
+        ConfigGroup("controller.balance.yaw_rate", doc: "Yaw-rate PID: rate in rad/s → differential drive (holds the drive setpoint's turn rate, 0 standing)."),
+        ConfigGroup("controller.balance.encoders", doc: "Optional wheel encoders: quadrature A/B lines per wheel read through libgpiod edge events off the real-time thread; the speed estimate when counts_per_revolution > 0."),
         ConfigGroup("controller.quad", doc: "Quadrotor: angle → rate → torque cascade and motor mixer (ArduPilot motor numbering)."),
         ConfigGroup("controller.quad.pitch_rate", doc: "Pitch-rate PID (body x): rad/s → torque demand in throttle units."),
         ConfigGroup("controller.quad.roll_rate", doc: "Roll-rate PID (body y): rad/s → torque demand in throttle units."),
@@ -41,14 +42,29 @@ extension ConfigSchema {
     /// `controller.balance`, bound to `BalanceSettings`.
     public static let balanceBindings: [ConfigBinding<BalanceSettings>] = {
         let d = BalanceSettings()
-        return [
+        let balance: [ConfigBinding<BalanceSettings>] = [
             .number("controller.balance.pitch_setpoint_deg", \.pitchSetpoint, range: -30...30, unit: "°", .degreesToRadiansRoundedOnce, defaults: d,
                     doc: "Pitch the robot balances at (trims a centre of mass off the axle)."),
             .number("controller.balance.drive_feedback_deg", \.driveFeedback, range: -30...30, unit: "°", .degreesToRadiansRoundedOnce, defaults: d,
-                    doc: "Lean added per unit of low-passed mean wheel drive, leaning back while driving forward: without wheel encoders the drive is the speed estimate that stops the robot rolling away. 0 turns it off."),
+                    doc: "Lean added per unit of speed error (speed in units of full_drive_speed_m_s; without encoders, the low-passed mean wheel drive beyond what the speed setpoint needs), leaning back while too fast forward: stops the robot rolling away. 0 turns it off."),
             .number("controller.balance.drive_feedback_cutoff_hz", \.driveFeedbackCutoffHz, range: 0...10, unit: "Hz", defaults: d,
-                    doc: "Low-pass corner of the mean drive that feeds drive_feedback_deg; 0 holds the estimate at 0 (no feedback)."),
-        ] + pidBindings("controller.balance.pitch", \.pitch, unit: "rad", defaults: d)
+                    doc: "Low-pass corner of the speed estimate (mean drive, or encoders) that feeds drive_feedback_deg; 0 holds the drive estimate at 0 (no feedback)."),
+        ]
+        let driving: [ConfigBinding<BalanceSettings>] = [
+            .number("controller.balance.full_drive_speed_m_s", \.fullDriveSpeed, range: 0.01...20, unit: "m/s", defaults: d,
+                    doc: "Forward speed at full drive with no load: the motors' no-load speed at the battery voltage, through the gearbox, times the wheel radius. Turns drive into speed (the estimate without encoders) and feeds the drive a speed setpoint needs forward."),
+            .number("controller.balance.acceleration_lean_deg", \.accelerationLean, range: 0...60, unit: "°·s²/m", .degreesToRadiansRoundedOnce, defaults: d,
+                    doc: "Lean forward per m/s² of commanded acceleration (feedforward). A constant acceleration needs (body mass × centre-of-mass height + rolling mass × wheel radius) / (body mass × g × centre-of-mass height) in radians (8° for the simulated robot); about half of it tracks a drive script's short ramps best."),
+            .number("controller.balance.max_acceleration_m_s2", \.maxAcceleration, range: 0...10, unit: "m/s²", zeroTurnsOff: 0, defaults: d,
+                    doc: "Largest commanded acceleration: speed setpoint steps become ramps."),
+            .number("controller.balance.turn_feedforward", \.turnFeedforward, range: 0...10, unit: "s/rad", defaults: d,
+                    doc: "Differential drive per rad/s of turn-rate setpoint (feedforward): about wheel base / (2 × full_drive_speed_m_s)."),
+            .number("controller.balance.wheel_radius_m", \.wheelRadius, range: 0.005...1, unit: "m", defaults: d,
+                    doc: "Wheel radius (encoder counts → distance)."),
+            .number("controller.balance.encoders.counts_per_revolution", \.encoderCountsPerRevolution, range: 0...1_000_000, zeroTurnsOff: 0, defaults: d,
+                    doc: "Quadrature edges per wheel revolution (4 × the encoder's lines per revolution, × the gear ratio when it sits on the motor shaft); > 0 makes the encoders the speed estimate."),
+        ]
+        return balance + driving + pidBindings("controller.balance.pitch", \.pitch, unit: "rad", defaults: d)
           + pidBindings("controller.balance.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
     }()
 

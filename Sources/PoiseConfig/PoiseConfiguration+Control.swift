@@ -10,7 +10,17 @@ extension PoiseConfiguration {
         }
         public var kind = Kind.none
         public var balance = BalanceSettings()
+        public var drive = Drive()
         public var quad = Quad()
+
+        /// `controller.balance`'s setpoint source and encoder lines (read off the tick).
+        public struct Drive: Equatable, Sendable {
+            /// Path as written (relative to the config file's folder), or `preset:NAME`; empty for standing still.
+            public var setpointFile = ""
+            /// `controller.balance.encoders`: the chip (empty: board.gpio_chip) and the A/B line offsets.
+            public var encoderChip = ""
+            public var leftA = 22, leftB = 23, rightA = 24, rightB = 25
+        }
 
         /// `controller.quad`.
         public struct Quad: Equatable, Sendable {
@@ -66,7 +76,19 @@ extension PoiseConfiguration.Controller {
             .string("controller.quad.setpoint_file", \.quad.setpointFile, defaults: d,
                     doc: "CSV of setpoints over time (`time_s,throttle,pitch_deg,roll_deg,heading_deg`, header required, times rising, held between rows, relative to this file); empty for level at `throttle`.").outsideTheTick("the setpoint source of the quad"),
         ]
-        return kind + ConfigSchema.balanceBindings.map { $0.lifted(\.balance) } + setpoints
+        let line = "the wheel encoders' lines, read off the tick"
+        let drive: [ConfigBinding<Self>] = [
+            .string("controller.balance.setpoint_file", \.drive.setpointFile, defaults: d,
+                    doc: "Drive script: CSV of drive setpoints over time (`time_s,speed_m_s,turn_rate_deg_s`, header required, times rising, held between rows, relative to this file), or `preset:default` for the built-in default script (accelerate to 0.5 m/s, turn left 90°, brake); empty stands still.").outsideTheTick("the setpoint source of the balancing robot"),
+            .string("controller.balance.encoders.chip", \.drive.encoderChip, defaults: d,
+                    doc: "GPIO chip of the encoder lines (name, label or path); empty for board.gpio_chip.").outsideTheTick(line),
+            .integer("controller.balance.encoders.left_a", \.drive.leftA, range: 0...1023, defaults: d,
+                     doc: "Line offset of the left encoder's A channel (A leads B driving forward; swap a and b if a wheel counts backward).").outsideTheTick(line),
+            .integer("controller.balance.encoders.left_b", \.drive.leftB, range: 0...1023, defaults: d, doc: "Line offset of the left encoder's B channel.").outsideTheTick(line),
+            .integer("controller.balance.encoders.right_a", \.drive.rightA, range: 0...1023, defaults: d, doc: "Line offset of the right encoder's A channel.").outsideTheTick(line),
+            .integer("controller.balance.encoders.right_b", \.drive.rightB, range: 0...1023, defaults: d, doc: "Line offset of the right encoder's B channel.").outsideTheTick(line),
+        ]
+        return kind + ConfigSchema.balanceBindings.map { $0.lifted(\.balance) } + drive + setpoints
             + ConfigSchema.quadBindings.map { $0.lifted(\.quad.settings) }
     }()
 }

@@ -284,3 +284,58 @@ func system_gpiod_chip_close(_ chip: OpaquePointer) {
     #endif
     gpiod_chip_close(chip)
 }
+
+// MARK: libgpiod v1.6 edge events (the wheel encoders' reader thread, never the tick)
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_get_value(_ line: OpaquePointer) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("gpiod_line_get_value", [.int(Int(bitPattern: line))]).status() }
+    #endif
+    return gpiod_line_get_value(line)
+}
+
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_event_get_fd(_ line: OpaquePointer) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current { return mock.call("gpiod_line_event_get_fd", [.int(Int(bitPattern: line))]).descriptor(mock) }
+    #endif
+    return gpiod_line_event_get_fd(line)
+}
+
+/// Waits for any of `fds` to be readable. The mock answers with `value` (how many are
+/// ready) and `data`, one byte per descriptor, non-zero for a readable one.
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_poll(_ fds: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeoutMilliseconds: CInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let reply = mock.call("poll", [.int(count), .int(Int(timeoutMilliseconds))])
+        for index in 0..<count {
+            fds[index].revents = index < reply.data.count && reply.data[index] != 0 ? Int16(POLLIN) : 0
+        }
+        return reply.status()
+    }
+    #endif
+    return poll(fds, nfds_t(count), timeoutMilliseconds)
+}
+
+/// Reads up to `capacity` pending edge events of a line. The mock answers with `data` as
+/// pairs of bytes (event type: 1 rising, 2 falling; timestamp in ms) and returns their number.
+@usableFromInline @inline(never) @_semantics("no_performance_analysis")
+func system_gpiod_line_event_read_multiple(_ line: OpaquePointer, _ events: UnsafeMutablePointer<gpiod_line_event>,
+                                           _ capacity: CUnsignedInt) -> CInt {
+    #if DEBUG
+    if let mock = SyscallMock.current {
+        let reply = mock.call("gpiod_line_event_read_multiple", [.int(Int(bitPattern: line)), .int(Int(capacity))])
+        guard reply.errno == nil else { return -1 }
+        let n = min(Int(capacity), reply.data.count / 2)
+        for index in 0..<n {
+            let milliseconds = Int(reply.data[2 * index + 1])
+            events[index] = gpiod_line_event(ts: timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000),
+                                             event_type: CInt(reply.data[2 * index]))
+        }
+        return CInt(n)
+    }
+    #endif
+    return gpiod_line_event_read_multiple(line, events, capacity)
+}

@@ -40,6 +40,10 @@ public struct LoopLinks: @unchecked Sendable {
     let pilot: Unmanaged<ManualControlMailbox>?
     public var pilotTimeout: Double = 0.5
     public var pilotMapping = PilotMapping()
+    /// The balancing robot's drive script.
+    public var drive: DriveSchedule
+    /// The wheel encoders' counts, when `controller.balance.encoders` are configured.
+    let encoders: Unmanaged<WheelEncoderState>?
     /// Strong references that keep the objects above alive as long as the links (never
     /// touched by the tick).
     let keepAlive: [AnyObject]
@@ -50,7 +54,7 @@ public struct LoopLinks: @unchecked Sendable {
     public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
                 armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0),
-                pilot: ManualControlMailbox? = nil) {
+                pilot: ManualControlMailbox? = nil, drive: DriveSchedule = DriveSchedule(), encoders: WheelEncoderState? = nil) {
         self.signals = .passUnretained(signals)
         self.tuning = tuning.map { .passUnretained($0) }
         self.ring = ring.map { .passUnretained($0) }
@@ -59,7 +63,9 @@ public struct LoopLinks: @unchecked Sendable {
         self.armSwitch = armSwitch.map { .passUnretained($0) }
         self.setpoints = setpoints
         self.pilot = pilot.map { .passUnretained($0) }
-        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch, pilot].compactMap { $0 }
+        self.drive = drive
+        self.encoders = encoders.map { .passUnretained($0) }
+        keepAlive = [signals as AnyObject?, tuning, ring, telemetry, latest, armSwitch, pilot, encoders].compactMap { $0 }
     }
 
     var stopRequested: Bool { signals._withUnsafeGuaranteedRef { $0.stopRequested } }
@@ -207,8 +213,11 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         if now - pilot.arrival <= links.pilotTimeout {
             status.quadSetpoint = links.pilotMapping.quad(pilot.control, base: status.quadSetpoint)
             pilotDrive = links.pilotMapping.drive(pilot.control)
+            status.driveSetpoint = pilotDrive
         } else {
+            // The balance controller ramps a zero setpoint down at its braking limit.
             pilotDrive = DriveSetpoint()
+            status.driveSetpoint = pilotDrive
             if case .quad = core.controller { status.setpointLost = true }
         }
     }
@@ -225,6 +234,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         status.stopRequested = stop
         status.unexpectedError = outputFaulted
         status.quadSetpoint = links.setpoints.value(at: now)
+        status.driveSetpoint = links.drive.value(at: now)
+        if let encoders = links.encoders { status.wheelCounts = encoders._withUnsafeGuaranteedRef { $0.read() } }
         status.stallNanoseconds = stall
         if let armSwitch = links.armSwitch { status.armSwitch = armSwitch._withUnsafeGuaranteedRef { $0.read() } }
         if let mailbox = links.pilot { followPilot(mailbox, now: now, status: &status) }

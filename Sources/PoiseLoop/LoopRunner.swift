@@ -70,24 +70,39 @@ struct LoopWork: FilterWork {
                 watcher?.start()
             }
             defer { watcher?.stop() }
+            var encoders: LinuxWheelEncoders? = nil
+            if configuration.controller.kind == .balance, configuration.controller.balance.encoderCountsPerRevolution > 0 {
+                let d = configuration.controller.drive
+                do {
+                    encoders = try LinuxWheelEncoders(chip: d.encoderChip.isEmpty ? configuration.board.gpioChip : d.encoderChip,
+                                                      left: (UInt32(d.leftA), UInt32(d.leftB)),
+                                                      right: (UInt32(d.rightA), UInt32(d.rightB)), state: WheelEncoderState())
+                } catch { throw RunError(error.description) }
+                encoders?.start()
+            }
+            defer { encoders?.stop() }
             // Off the real-time thread: reopens the bus while it keeps failing.
             let reopenLogger = logger
             let reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }
             reopener.start()
             defer { reopener.stop() }
-            return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state)
+            return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state,
+                             encoders: encoders?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
             switch SimulatedRig.plant(configuration) {
             case .balancingRobot:
                 let board = try simulatedBoard(driver, outputs, SimulatedRig.balancingRobotWorld(configuration))
-                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state,
+                                 encoders: board.wheelEncoders?.state)
             case .quadrotor:
                 let board = try simulatedBoard(driver, outputs, SimulatedRig.quadrotorWorld(configuration))
-                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state,
+                                 encoders: board.wheelEncoders?.state)
             case .motion, .auto:
                 let board = try simulatedBoard(driver, outputs, SimulatedRig.scriptedWorld(configuration))
-                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state)
+                return try start(board: board, core: core, outputs: outputs, truth: true, armSwitch: board.armSwitch?.state,
+                                 encoders: board.wheelEncoders?.state)
             }
         }
     }
@@ -97,6 +112,7 @@ struct LoopWork: FilterWork {
         do {
             var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
             board.armSwitch = SimulatedRig.armSwitch(configuration)
+            board.wheelEncoders = SimulatedRig.wheelEncoders(configuration)
             board.faultSchedule = SimulatedRig.faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
             return board
         } catch {
@@ -115,11 +131,16 @@ struct LoopWork: FilterWork {
 
     func start<Board: BoardBackend, Filter: AttitudeFilter>(board: Board, core: FlightCore<Filter>,
                                                             outputs: OutputBankSettings, truth: Bool,
-                                                            armSwitch: ArmSwitchState? = nil) throws -> RunResult {
+                                                            armSwitch: ArmSwitchState? = nil,
+                                                            encoders: WheelEncoderState? = nil) throws -> RunResult {
         let loopConfig = configuration.loop
         // Setpoints (checked the same way by `poise check`).
         let setpoints: SetpointSchedule
         do { setpoints = try SetpointSchedule.forConfiguration(configuration, configPath: options.configPath) } catch {
+            throw RunError("\(error)")
+        }
+        let drive: DriveSchedule
+        do { drive = try DriveSchedule.forConfiguration(configuration, configPath: options.configPath) } catch {
             throw RunError("\(error)")
         }
         // Recorder and status ring.
@@ -158,7 +179,8 @@ struct LoopWork: FilterWork {
         }
         if let duration = options.virtualDuration {
             return try runVirtual(board: board, core: core, outputs: outputs, writer: writer.take(), columns: columns,
-                                  setpoints: setpoints, armSwitch: armSwitch, duration: duration)
+                                  setpoints: setpoints, drive: drive, armSwitch: armSwitch, encoders: encoders,
+                                  duration: duration)
         }
         var reporterSettings = TickReporter.Settings()
         reporterSettings.flushInterval = configuration.recording.flushInterval
@@ -219,7 +241,8 @@ struct LoopWork: FilterWork {
         defer { gamepad?.stop() }
         var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
-                              pilot: receiver == nil && gamepad == nil ? nil : pilot)
+                              pilot: receiver == nil && gamepad == nil ? nil : pilot,
+                              drive: drive, encoders: encoders)
         links.pilotTimeout = streamSettings.setpointTimeout
         links.pilotMapping.maxYawRate = configuration.controller.quad.settings.maxYawRate
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
@@ -247,12 +270,14 @@ struct LoopWork: FilterWork {
     /// `poise simulate`: the same ticks in simulated time, recording written as they come.
     func runVirtual<Board: BoardBackend, Filter: AttitudeFilter>(
         board: Board, core: FlightCore<Filter>, outputs: OutputBankSettings, writer: consuming TraceWriter?,
-        columns: RecordingColumns?, setpoints: SetpointSchedule, armSwitch: ArmSwitchState?, duration: Double
+        columns: RecordingColumns?, setpoints: SetpointSchedule, drive: DriveSchedule, armSwitch: ArmSwitchState?,
+        encoders: WheelEncoderState?, duration: Double
     ) throws -> RunResult {
         let rate = configuration.loop.rateHz
         // SIGINT/SIGTERM end the run at the next tick, so the recording ends on a whole record.
         if options.handlesSignals { options.signals.start(onReload: {}) }
-        let links = LoopLinks(signals: options.signals, armSwitch: armSwitch, setpoints: setpoints)
+        let links = LoopLinks(signals: options.signals, armSwitch: armSwitch, setpoints: setpoints, drive: drive,
+                              encoders: encoders)
         var loop = LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: rate))
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
@@ -344,6 +369,9 @@ struct LoopWork: FilterWork {
     /// once at start.
     static func appliesOnReload(_ path: String) -> Bool {
         if path == "controller.quad.setpoint_file" || path == "controller.quad.throttle" { return false }
+        if path == "controller.balance.setpoint_file" { return false }
+        // The encoder lines are opened at start; their scale may change.
+        if path.hasPrefix("controller.balance.encoders.") { return path == "controller.balance.encoders.counts_per_revolution" }
         if path.hasPrefix("controller.balance.") || path.hasPrefix("controller.quad.") { return true }
         if path.hasPrefix("safety.") { return path != "safety.arm_source" && !path.hasPrefix("safety.switch.") }
         // outputs.channels: the mappings apply; its hardware is compared on its own.

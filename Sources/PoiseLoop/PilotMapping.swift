@@ -29,9 +29,8 @@ public struct PilotMapping: Sendable {
         return s
     }
 
-    /// The balancing robot's drive setpoint (forward speed, turn rate). The balance controller
-    /// follows a ``DriveSetpoint`` through FlightCore once that lands (another change); until
-    /// then the loop computes it here and keeps it in `LiveLoop.pilotDrive`.
+    /// The balancing robot's drive setpoint (forward speed, turn rate), which the loop hands the
+    /// balance controller in place of the drive script's while the sticks are fresh.
     @inlinable
     public func drive(_ c: ManualControl) -> DriveSetpoint {
         DriveSetpoint(speed: clamp(c.x) * maxSpeed, turnRate: -clamp(c.r) * maxTurnRate)

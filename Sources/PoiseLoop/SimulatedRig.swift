@@ -98,6 +98,15 @@ public enum SimulatedRig {
         })
     }
 
+    /// The simulated wheel encoders, when the balancing robot has them
+    /// (`controller.balance.encoders.counts_per_revolution` > 0).
+    public static func wheelEncoders(_ configuration: PoiseConfiguration) -> SimulatedWheelEncoders? {
+        let controller = configuration.controller
+        guard controller.kind == .balance, controller.balance.encoderCountsPerRevolution > 0 else { return nil }
+        return SimulatedWheelEncoders(countsPerRevolution: Double(controller.balance.encoderCountsPerRevolution),
+                                      state: WheelEncoderState())
+    }
+
     // MARK: The driver and the loop
 
     /// The MPU-9250 driver on the simulated chip and bus (with a PCA9685) a configuration
@@ -129,11 +138,14 @@ public enum SimulatedRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
         board.armSwitch = armSwitch(configuration)
+        board.wheelEncoders = wheelEncoders(configuration)
         board.faultSchedule = faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
         let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
-                              setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)))
+                              setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)),
+                              drive: try DriveSchedule.forConfiguration(configuration, configPath: nil),
+                              encoders: board.wheelEncoders?.state)
         return LiveLoop(board: board, core: core, links: links, settings: LoopSettings(rateHz: configuration.loop.rateHz))
     }
 }

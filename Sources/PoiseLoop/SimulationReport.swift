@@ -30,6 +30,8 @@ public struct SimulationReport: Sendable {
     public var pitchRMSAfterSettling: Double { settledTicks > 0 ? (settledSquares / Double(settledTicks)).squareRoot() : 0 }
     /// Sum of squared true pitch and ticks since the current candidate settling time.
     var settledSquares = 0.0, settledTicks = 0
+    /// A balancing robot's drive-script tracking (DriveTracking.swift).
+    public var drive = DriveTracking()
     var keepEvery = 1
     var count = 0
 
@@ -64,6 +66,7 @@ public struct SimulationReport: Sendable {
             failsafeAt = r.time
             failsafeReason = r.eventReason
         }
+        drive.add(r)
         count += 1
         guard count % keepEvery == 0 else { return }
         time.append(r.time)

@@ -56,6 +56,9 @@ struct TickReplayWork: FilterWork, ~Copyable {
         let outputFault = column("output_fault"), event = column("event")
         let clipped = column("gyro_clipped"), stall = column("stall_ms")
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
+        // A built-in drive script replays as it ran; a file's rows are not in the recording.
+        var drive = configuration.controller.drive.setpointFile.hasPrefix(DriveSchedule.presetPrefix)
+            ? (try? DriveSchedule.forConfiguration(configuration, configPath: nil)) ?? DriveSchedule() : DriveSchedule()
         var ticks = 0, samples = 0
         while let row = try reader.next() {
             func value(_ index: Int, _ fallback: Double) throws -> Double {
@@ -95,6 +98,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
             default: break
             }
             status.quadSetpoint = setpoints.value(at: now)
+            status.driveSetpoint = drive.value(at: now)
             let out = core.tick(reading, loop: status)
             var record = TickRecord()
             record.set(tick: UInt64(ticks), tickTime: now, reading: reading, loop: status, core: core, output: out)

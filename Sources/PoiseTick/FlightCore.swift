@@ -20,6 +20,11 @@ public struct LoopStatus: Sendable {
     public var unexpectedError = false
     /// Quadrotor setpoint this tick (test throttle or setpoint file).
     public var quadSetpoint = QuadSetpoint()
+    /// Balancing robot's drive setpoint this tick (drive script, or a live source that
+    /// overrides it); zero stands still.
+    public var driveSetpoint = DriveSetpoint()
+    /// The wheel encoders' counts as their reader last handed them over; nil without encoders.
+    public var wheelCounts: WheelCounts?
     /// How late this tick woke when that was beyond `safety.stall_ms`, ns; 0 otherwise.
     public var stallNanoseconds: Int64 = 0
     /// The arming switch is on (debounced), as the switch's reader last handed it over.
@@ -116,7 +121,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             break
         case .balance(var balance):
             if armed && reading.hasSample {
-                let drive = balance.update(input)
+                let drive = balance.update(input, setpoint: loop.driveSetpoint, wheels: loop.wheelCounts)
                 commandFinite = drive.left.isFinite && drive.right.isFinite
                 signals.setWheel(left: drive.left)
                 signals.setWheel(right: drive.right)

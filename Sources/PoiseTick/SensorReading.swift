@@ -17,6 +17,8 @@ public struct SensorReading: Sendable {
     public var readFailed: Bool
     /// The simulated world's true body-to-ENU attitude at this tick (NaN on a real board).
     public var truth: Quaternion = Quaternion(w: .nan, x: .nan, y: .nan, z: .nan)
+    /// The simulated world's true forward speed, m/s (NaN on a real board or without one).
+    public var trueSpeed: Float = .nan
     /// What the driver has to report this tick (saturation, failed reads, a loss), as plain
     /// data: the loop's reporter turns it into log lines off the real-time thread.
     public var notices = SensorNotices()

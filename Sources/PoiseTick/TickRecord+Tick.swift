@@ -42,5 +42,13 @@ extension TickRecord {
         sensorNotices = reading.notices
         signals = core.signals
         outputs = output.commands
+        drive.setpoint = loop.driveSetpoint
+        drive.trueSpeed = reading.trueSpeed
+        if case .balance(let balance) = core.controller {
+            drive.commandedSpeed = balance.commandedSpeed
+            drive.commandedAcceleration = balance.commandedAcceleration
+            drive.speedEstimate = balance.speedEstimate
+            drive.leanSetpoint = balance.leanSetpoint
+        }
     }
 }

@@ -54,6 +54,8 @@ public struct TickRecord: Sendable {
     public var computeNanoseconds: Int64
     /// How late this tick woke when that was a stall (beyond `safety.stall_ms`), ns; 0 otherwise.
     public var stallNanoseconds: Int64
+    /// The balancing robot's driving this tick (zero for other controllers).
+    public var drive: DriveRecord
 
     @inlinable
     public init() {
@@ -82,5 +84,6 @@ public struct TickRecord: Sendable {
         latenessNanoseconds = 0
         computeNanoseconds = 0
         stallNanoseconds = 0
+        drive = DriveRecord()
     }
 }

@@ -63,6 +63,10 @@ struct CheckCommand: PoiseCommand {
                     problems.append("\(file): controller.quad.setpoint_file: \(error)")
                     continue
                 }
+                do { _ = try DriveSchedule.forConfiguration(configuration, configPath: file) } catch {
+                    problems.append("\(file): controller.balance.setpoint_file: \(error)")
+                    continue
+                }
                 // An empty file is valid YAML, but "ok" would hide a file that was never
                 // written (a failed copy, the wrong path in a script).
                 if let data = FileManager.default.contents(atPath: file),

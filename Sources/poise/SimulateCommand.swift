@@ -101,6 +101,12 @@ struct SimulateCommand: PoiseCommand {
                 print("true pitch not within 1° at the end")
             }
             print("worst true pitch \(f(report.worstTiltAfterSettling.pitch))°, roll \(f(report.worstTiltAfterSettling.roll))° from 2 s after arming")
+            if report.drive.driven {
+                let d = report.drive
+                print("drive script: top speed \(f(d.topTrueSpeed)) m/s (commanded \(f(d.topCommandedSpeed))); after settling: "
+                    + "speed error worst \(f(d.worstSpeedError)) m/s, rms \(f(d.rmsSpeedError)) m/s; speed estimate worst \(f(d.worstEstimateError)) m/s off; "
+                    + "true pitch worst \(f(d.worstLeanError))° from the setpoint's lean")
+            }
         } else {
             print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
         }

@@ -24,6 +24,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     var truth = Quaternion.identity
     /// The arming switch, when the configuration arms by switch.
     public var armSwitch: SimulatedSwitchLine?
+    /// The wheel encoders, when the configuration has them.
+    public var wheelEncoders: SimulatedWheelEncoders?
     /// The time of the last reading, s.
     var lastReadingTime = -Double.infinity
     /// Faults to rehearse (`simulation.faults`), applied as the world's time passes them.
@@ -52,6 +54,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         worldTime = time
         truth = world.truth
         armSwitch?.advance(to: time)
+        if let wheelEncoders, let angles = world.wheelAngles { wheelEncoders.update(wheelAngles: angles) }
     }
 
     /// The I²C transfer of the newest sample from the chip's registers (the world is already
@@ -70,6 +73,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         lastReadingTime = sampleTime
         var reading = SensorReading(sample: sample, time: sampleTime, state: tick.state, readFailed: tick.readFailed)
         reading.truth = truth
+        reading.trueSpeed = Float(world.forwardSpeed)
         reading.notices = tick.notices
         return reading
     }

@@ -12,6 +12,10 @@ public protocol SimulatedWorld {
     var truth: Quaternion { get }
     /// The loop armed: the hand that held the plant at its start pose lets go.
     mutating func release()
+    /// Each wheel's angle relative to the body, rad (SimulatedWorld+Wheels.swift); nil: no wheels.
+    var wheelAngles: (left: Double, right: Double)? { get }
+    /// True forward speed, m/s; NaN: the world does not drive.
+    var forwardSpeed: Double { get }
 }
 
 /// A `poise synth` motion, repeated: the attitude-only world (no outputs move it).
