@@ -5,8 +5,8 @@ import PoiseConfig
 /// may change, under a MAVLink name of at most 16 characters derived from its key.
 ///
 /// The name, deterministically: drop `controller.`; replace the phrases `integral_limit` →
-/// `IMAX`, `output_limit` → `OMAX`, `d_cutoff_hz` → `DCUT`; drop unit words (`deg`, `dps`,
-/// `hz`, `ms`, `s`); shorten each remaining word by ``abbreviations``; join with `_` in upper
+/// `IMAX`, `output_limit` → `OMAX`, `d_cutoff_hz` → `DCUT`, `counts_per_revolution` → `CPR`;
+/// drop unit words (`deg`, `dps`, `hz`, `ms`, `s`, `m`, `s2`); shorten each remaining word by ``abbreviations``; join with `_` in upper
 /// case. So `controller.quad.pitch_rate.kp` is `QUAD_PIT_RT_P` and `safety.max_tilt_deg` is
 /// `SAFE_MAX_TILT`. A parameter's value is the file's (degrees where the key says `_deg`;
 /// switches 0 or 1). A test checks every name fits and no two collide; docs/telemetry.md's
@@ -30,12 +30,15 @@ public struct ParameterTable: Sendable {
         }
     }
 
-    public static let phrases: [(String, String)] = [("integral_limit", "imax"), ("output_limit", "omax"), ("d_cutoff_hz", "dcut")]
-    public static let units: Set<String> = ["deg", "dps", "hz", "ms", "s"]
+    public static let phrases: [(String, String)] = [("integral_limit", "imax"), ("output_limit", "omax"), ("d_cutoff_hz", "dcut"),
+                                                       ("counts_per_revolution", "cpr")]
+    public static let units: Set<String> = ["deg", "dps", "hz", "ms", "s", "m", "s2"]
     public static let abbreviations: [String: String] = [
         "balance": "BAL", "safety": "SAFE", "pitch": "PIT", "roll": "RLL", "rate": "RT", "setpoint": "SP", "feedback": "FB",
         "cutoff": "CUT", "drive": "DRV", "throttle": "THR", "sensor": "SNS", "timeout": "TMO", "overrun": "OVR",
         "limit": "LIM", "heading": "HDG", "angle": "ANG", "kp": "P", "ki": "I", "kd": "D",
+        "speed": "SPD", "acceleration": "ACC", "turn": "TRN", "feedforward": "FF", "wheel": "WHL", "radius": "RAD",
+        "encoders": "ENC",
     ]
 
     public static func name(forKey path: String) -> String {

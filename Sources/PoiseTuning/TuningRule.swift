@@ -11,7 +11,7 @@ import Foundation
 /// report computes each result's margins on the identified model.
 public enum TuningRule {
     /// The stated rule, for reports.
-    public static let name = "rate loops: Åström–Hägglund phase margin 45° at ωu; angle loops: SIMC P, τc = 1.5θ; robot: SIMC double-integrating PID, τc ≥ θ (drive-limited), Ti = 16(τc+θ)"
+    public static let name = "rate loops: Åström–Hägglund phase margin 45° at ωu; angle loops: SIMC P, τc = 1.5θ; robot: SIMC double-integrating PID, τc ≥ θ (drive-limited), Ti = 64(τc+θ)"
 
     /// The phase margin a rate loop's PID is designed for, degrees.
     public static let ratePhaseMargin = 45.0
@@ -77,12 +77,16 @@ public enum TuningRule {
     /// checked at — the drive, not the lag, limits this loop.
     public static func balanceLoop(_ model: LoopModel, derivativeCutoffHz: Double, saturatingAt tilt: Double,
                                    outputLimit: Double) -> PIDGains {
-        // Ti = 16(τc+θ), four times SIMC's: the robot's check is a release from a tilt, whose
-        // error the integral gathers on the way back up; the smaller integral gain keeps the
-        // overshoot within 20 %. Then kp = kc(1 + Td/Ti) = 1.25/(4K(τc+θ)²) ≤ limit/tilt.
-        let saturation = (1.25 * tilt / (4 * model.gain * outputLimit)).squareRoot()
+        // Ti = 64(τc+θ), sixteen times SIMC's: the robot's check is a release from a tilt, whose
+        // error the integral gathers on the way back up, and the drive feedback's lean against
+        // the speed that the catch builds adds its own swing; a small integral gain keeps the
+        // overshoot within 20 % (Ti = 16(τc+θ) overshot 25.6 % once the drive feedback was
+        // 10° at 2 Hz, 32: 18.8 %, 64: 12.5 %). Then kp = kc(1 + Td/Ti) ≤ limit/tilt.
+        let integralSpan = 64.0, derivativeSpan = 4.0
+        let proportional = 1 + derivativeSpan / integralSpan
+        let saturation = (proportional * tilt / (4 * model.gain * outputLimit)).squareRoot()
         let closed = max(2 * model.delay, saturation)
-        let td = 4 * closed, ti = 16 * closed
+        let td = derivativeSpan * closed, ti = integralSpan * closed
         let kc = 1 / (4 * model.gain * closed * closed)
         return PIDGains(kp: kc * (1 + td / ti), ki: kc / ti, kd: kc * td, derivativeCutoffHz: derivativeCutoffHz)
     }
