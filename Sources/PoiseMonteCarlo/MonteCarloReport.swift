@@ -60,6 +60,7 @@ public struct MonteCarloReport: Sendable {
         if let at = o.failsafeAt { line += "  failed safe (\(o.failsafeReason ?? "")) at \(Formatting.fixed(at, 2)) s" }
         line += "  settled " + (o.settlingTime.map { "\(Formatting.fixed($0, 2)) s" } ?? "never")
         line += "  worst tilt \(Formatting.fixed(o.worstTilt, 2))°  pitch RMS \(Formatting.fixed(o.pitchRMS, 3))°"
+        if let lean = o.leanError { line += "  worst lean error \(Formatting.fixed(lean, 2))°" }
         var lines = [line]
         if !o.drawn.isEmpty {
             lines.append("    drawn: " + o.drawn.map { "\($0.path) = \(Self.valueText($0.value))" }.joined(separator: ", "))
@@ -109,7 +110,7 @@ public struct MonteCarloReport: Sendable {
         return "{\"trial\": \(o.trial), \"seed\": \(o.seed), \"success\": \(o.success), \"armed_s\": \(optional(o.armedAt)), "
             + "\"failsafe_s\": \(optional(o.failsafeAt)), \"failsafe_reason\": \(o.failsafeReason.map(Formatting.json) ?? "null"), "
             + "\"settling_time_s\": \(optional(o.settlingTime)), \"worst_tilt_deg\": \(Formatting.fixed(o.worstTilt, 4)), "
-            + "\"pitch_rms_deg\": \(Formatting.fixed(o.pitchRMS, 4)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
+            + "\"pitch_rms_deg\": \(Formatting.fixed(o.pitchRMS, 4)), \"lean_error_deg\": \(optional(o.leanError)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
     }
 
     static func jsonValue(_ value: ConfigValue) -> String {

@@ -21,7 +21,7 @@ public enum SuccessRule: Sendable, Equatable {
 
     public var text: String {
         switch self {
-        case .staysUp(let limit): "stayed up (armed, never failed safe, true tilt below \(Formatting.number(limit))°)"
+        case .staysUp(let limit): "stayed up (armed, never failed safe, true tilt below \(Formatting.number(limit))°; following a drive script, true pitch within \(Formatting.number(TrialOutcome.leanLimit))° of its lean setpoint after settling)"
         case .holdsLevel(let limit): "held roll and pitch within \(Formatting.number(limit))° from 2 s after arming (never failed safe)"
         }
     }
@@ -44,6 +44,11 @@ public struct TrialOutcome: Sendable, Equatable {
     public var worstTilt: Double
     /// Root mean square of the true pitch error (the setpoint is level) after settling, degrees.
     public var pitchRMS: Double
+    /// A robot following a drive script: the largest |true pitch − lean setpoint| after
+    /// settling (`DriveTracking`), degrees; nil when it stood still.
+    public var leanError: Double?
+    /// The bar for a driven robot: true pitch within 2° of the lean its setpoint asks for.
+    public static let leanLimit = 2.0
 
     public init(world: TrialWorld, report: SimulationReport, rule: SuccessRule) {
         trial = world.trial
@@ -57,7 +62,9 @@ public struct TrialOutcome: Sendable, Equatable {
         pitchRMS = report.pitchRMSAfterSettling
         let held = report.armedAt != nil && report.failsafeAt == nil
         switch rule {
-        case .staysUp(let limit): success = held && report.worstTiltSinceArming < limit
+        case .staysUp(let limit):
+            leanError = report.drive.driven ? report.drive.worstLeanError : nil
+            success = held && report.worstTiltSinceArming < limit && (leanError ?? 0) <= Self.leanLimit
         case .holdsLevel(let limit): success = held && worstTilt <= limit
         }
     }
