@@ -21,26 +21,8 @@ public final class LinuxRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }
-        let bus: LinuxI2CBus
-        do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
-            throw RunError("cannot open \(configuration.board.i2cBus): \(error) (is I²C enabled? see docs/deploy.md)")
-        }
-        var driver = MPU9250(bus: bus, settings: MPU9250Settings(configuration: configuration), logger: logger)
-        driver.calibration = SensorCalibration(configuration: configuration)
-        let board: LinuxBoard
-        do { board = try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
-            throw RunError(error.description)
-        }
-        var watcher: LinuxArmSwitch? = nil
-        if configuration.safety.supervisor.armSource == .armSwitch {
-            let s = configuration.safety.armSwitch
-            do {
-                watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
-                                             line: UInt32(s.line), activeLow: s.activeLow, bias: LoopWork.bias(s.bias),
-                                             debounce: s.debounceMilliseconds / 1000, state: ArmSwitchState())
-            } catch { throw RunError(error.description) }
-            watcher?.start()
-        }
+        let board = try LinuxBoardSetup.board(configuration, outputs: outputs, logger: logger)
+        let watcher = try LinuxBoardSetup.armSwitch(configuration)
         self.watcher = watcher
         let reopenLogger = logger
         reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }

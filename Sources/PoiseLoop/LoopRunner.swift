@@ -41,7 +41,6 @@ struct LoopWork: FilterWork {
         if options.sensorOnly { outputs.channels = [] }
         var core = CoreConfiguration.core(configuration, filter: filter)
         if options.sensorOnly { core.controller = .none }
-        let sensorSettings = MPU9250Settings(configuration: configuration)
         var logger = Logger(label: "poise.sensors")
         if options.quiet { logger.logLevel = .warning }
         switch configuration.board.kind {
@@ -49,26 +48,8 @@ struct LoopWork: FilterWork {
             if options.virtualDuration != nil {
                 throw RunError("simulated time needs the simulated board: set `board.kind: sim` (or use `poise run` on the board)")
             }
-            let bus: LinuxI2CBus
-            do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
-                throw RunError("cannot open \(configuration.board.i2cBus): \(error) (is I²C enabled? see docs/deploy.md; `board.kind: sim` runs without hardware)")
-            }
-            var driver = MPU9250(bus: bus, settings: sensorSettings, logger: logger)
-            driver.calibration = SensorCalibration(configuration: configuration)
-            let board: LinuxBoard
-            do { board = try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
-                throw RunError(error.description)
-            }
-            var watcher: LinuxArmSwitch? = nil
-            if configuration.safety.supervisor.armSource == .armSwitch {
-                let s = configuration.safety.armSwitch
-                do {
-                    watcher = try LinuxArmSwitch(chip: s.chip.isEmpty ? configuration.board.gpioChip : s.chip,
-                                                 line: UInt32(s.line), activeLow: s.activeLow, bias: Self.bias(s.bias),
-                                                 debounce: s.debounceMilliseconds / 1000, state: ArmSwitchState())
-                } catch { throw RunError(error.description) }
-                watcher?.start()
-            }
+            let board = try LinuxBoardSetup.board(configuration, outputs: outputs, logger: logger)
+            let watcher = try LinuxBoardSetup.armSwitch(configuration)
             defer { watcher?.stop() }
             var encoders: LinuxWheelEncoders? = nil
             if configuration.controller.kind == .balance, configuration.controller.balance.encoderCountsPerRevolution > 0 {
