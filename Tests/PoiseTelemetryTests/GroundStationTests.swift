@@ -1,38 +1,9 @@
 import Foundation
 import Testing
 
-/// A pymavlink ground station (Tests/peer/gcs_peer.py) against `poise run` on the simulated
-/// board: parameters, arming by command, MANUAL_CONTROL, setpoint loss, signing, garbage.
-final class GroundStationPeer {
-    let process = Process()
-    let output = Pipe()
-    let port: UInt16
-
-    init(python: URL, arguments: [String]) throws {
-        process.executableURL = python
-        process.arguments = [repositoryRoot.appending(path: "Tests/peer/gcs_peer.py").path] + arguments
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line += byte
-        }
-        let object = try JSONSerialization.jsonObject(with: line) as? [String: Any]
-        port = UInt16(object?["listening"] as? Int ?? 0)
-    }
-
-    /// Every line it printed, once it has finished.
-    func lines() throws -> [[String: Any]] {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
-    }
-}
-
+/// A pymavlink ground station (Tests/peer/gcs_peer.py, run as a ``MAVLinkPeer``) against
+/// `poise run` on the simulated board: parameters, arming by command, MANUAL_CONTROL,
+/// setpoint loss, signing, garbage.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: poisePath), poiseBuiltNote),
        .enabled(if: peerPython != nil, pymavlinkNote))
 struct GroundStationTests {
@@ -76,7 +47,7 @@ struct GroundStationTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appending(path: file)
         try config.write(to: path, atomically: true, encoding: .utf8)
-        let peer = try GroundStationPeer(python: peerPython!, arguments: scenario)
+        let peer = try MAVLinkPeer(python: peerPython!, script: "gcs_peer.py", arguments: scenario)
         // poise runs beside the peer, whose output is read as it comes: a full pipe would
         // stop the peer (it prints every message) and with it the ground station.
         let run = Process()
@@ -87,7 +58,7 @@ struct GroundStationTests {
         run.standardError = try FileHandle(forWritingTo: errorFile)
         run.standardOutput = FileHandle.nullDevice
         try run.run()
-        let lines = try peer.lines()
+        let lines = try peer.messages()
         run.waitUntilExit()
         let result = (status: run.terminationStatus, error: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
         var findings: [String: [String: Any]] = [:]

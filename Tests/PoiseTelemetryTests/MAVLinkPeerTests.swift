@@ -46,12 +46,12 @@ final class MAVLinkPeer {
     let output = Pipe()
     let port: UInt16
 
-    init(python: URL, idleSeconds: Double = 1.5) throws {
+    /// Runs `Tests/peer/SCRIPT` with `arguments`; the first line it prints says which port it bound.
+    init(python: URL, script: String = "mavlink_peer.py", arguments: [String]) throws {
         process.executableURL = python
-        process.arguments = [repositoryRoot.appending(path: "Tests/peer/mavlink_peer.py").path, "--idle", String(idleSeconds)]
+        process.arguments = [repositoryRoot.appending(path: "Tests/peer/\(script)").path] + arguments
         process.standardOutput = output
         try process.run()
-        // The first line says which port it bound.
         var line = Data()
         while true {
             let byte = output.fileHandleForReading.readData(ofLength: 1)
@@ -62,6 +62,11 @@ final class MAVLinkPeer {
         port = UInt16(object?["listening"] as? Int ?? 0)
     }
 
+    convenience init(python: URL, idleSeconds: Double = 1.5) throws {
+        try self.init(python: python, arguments: ["--idle", String(idleSeconds)])
+    }
+
+    /// Every line it printed, once it has finished.
     func messages() throws -> [[String: Any]] {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
