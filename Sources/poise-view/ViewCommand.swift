@@ -32,7 +32,7 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var estimation: EstimationOptions
 
     // Not 14550: that is QGroundControl's, and both on one port would split the stream.
-    @Option(help: "UDP port to receive MAVLink on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "UDP port to receive MAVLink on (0 picks a free one).")
     var udpPort: UInt16 = 14600
 
     @Option(help: "Address to receive MAVLink on: this machine only by default; 0.0.0.0 for every interface (a board across the network).")
@@ -41,16 +41,16 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Address the web page is served on (0.0.0.0 for other machines on the network).")
     var host = "127.0.0.1"
 
-    @Option(help: "TCP port of the web page (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "TCP port of the web page (0 picks a free one).")
     var port: UInt16 = 8080
 
     @Option(help: "Also send every live snapshot as a JSON datagram to HOST:PORT (PlotJuggler's UDP server).")
     var plotjuggler: String?
 
-    @Option(help: "Page connections open at once; more are answered 503 until some close.")
+    @Option(parsing: .unconditional, help: "Page connections open at once; more are answered 503 until some close.")
     var maxConnections = ConnectionLimits().connections
 
-    @Option(help: "Seconds a browser may take to send one request; slower connections are closed.")
+    @Option(parsing: .unconditional, help: "Seconds a browser may take to send one request; slower connections are closed.")
     var requestTimeout = ConnectionLimits().requestSeconds
 
     func validate() throws {

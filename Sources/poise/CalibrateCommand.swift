@@ -58,7 +58,7 @@ struct CalibrateCommand: PoiseCommand {
     @Option(help: "mag only: fit this recorded trace's mx, my, mz (CSV or binary) instead of recording.")
     var trace: String?
 
-    @Option(help: "Seconds of turning for the magnetometer recording.")
+    @Option(parsing: .unconditional, help: "Seconds of turning for the magnetometer recording.")
     var seconds: Double = 30
 
     @Flag(name: [.customShort("y"), .long], help: "Do not wait for Enter between steps (non-interactive).")

@@ -15,14 +15,16 @@ enum CommandNames {
         all.first { $0.name == name }?.command
     }
 
-    /// "unknown command 'syth'; did you mean 'synth'?" — or the list of commands when no
-    /// name is close (at most two letters added, dropped or changed).
+    /// "unknown command 'syth'; did you mean 'synth'?" — every command equally near ('tun':
+    /// 'run' or 'tune') — or the list of commands when no name is close (at most two letters
+    /// added, dropped or changed).
     static func unknown(_ word: String) -> String {
         let names = all.map(\.name)
-        let nearest = names.map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
-            .min { $0.distance < $1.distance }
-        if let nearest, nearest.distance <= min(2, nearest.name.count / 2) {
-            return "unknown command '\(word)'; did you mean '\(nearest.name)'?"
+        let close = names.map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
+            .filter { $0.distance <= min(2, $0.name.count / 2) }
+        if let best = close.map(\.distance).min() {
+            let nearest = close.filter { $0.distance == best }.map { "'\($0.name)'" }
+            return "unknown command '\(word)'; did you mean \(nearest.joined(separator: " or "))?"
         }
         return "unknown command '\(word)' (commands: \(names.joined(separator: ", ")))"
     }

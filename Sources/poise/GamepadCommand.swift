@@ -37,7 +37,7 @@ struct GamepadCommand: PoiseCommand {
     @Option(help: "The gamepad's event device, e.g. /dev/input/event3.")
     var device: String?
 
-    @Option(help: "Stop after this many seconds (0: at Ctrl-C).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds (0: at Ctrl-C).")
     var seconds: Double = 0
 
     @Option(help: "Where the input devices are.")

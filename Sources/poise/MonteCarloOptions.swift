@@ -4,19 +4,19 @@ import Foundation
 /// `poise simulate`'s Monte-Carlo options: how many worlds, drawn from which spread, on how
 /// many threads, reported how.
 struct MonteCarloOptions: ParsableArguments {
-    @Option(help: "Run this many trials, each a world drawn from the spread (docs/simulation.md, Monte-Carlo).")
+    @Option(parsing: .unconditional, help: "Run this many trials, each a world drawn from the spread (docs/simulation.md, Monte-Carlo).")
     var trials: Int?
 
-    @Option(help: "Run trial K alone (the same world and outcome as trial K among --trials N).")
+    @Option(parsing: .unconditional, help: "Run trial K alone (the same world and outcome as trial K among --trials N).")
     var trial: Int?
 
     @Option(help: "The spread file: configuration keys and how each trial draws them (default: the plant's built-in spread; see --print-spread).")
     var spread: String?
 
-    @Option(help: "Threads for the trials (default: the number of cores). The report does not depend on it.")
+    @Option(parsing: .unconditional, help: "Threads for the trials (default: the number of cores). The report does not depend on it.")
     var jobs: Int?
 
-    @Option(help: "The base seed each trial's seed is derived from (default: simulation.seed); without --trials, simulation.seed itself.")
+    @Option(parsing: .unconditional, help: "The base seed each trial's seed is derived from (default: simulation.seed); without --trials, simulation.seed itself.")
     var seed: Int?
 
     @Flag(help: "Print the Monte-Carlo report as JSON (each trial on a line of its own).")

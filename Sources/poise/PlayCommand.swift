@@ -33,7 +33,7 @@ struct PlayCommand: PoiseCommand {
     @Option(help: "Where to send: HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
-    @Option(help: "Playback speed factor (1 = recorded speed).")
+    @Option(parsing: .unconditional, help: "Playback speed factor (1 = recorded speed).")
     var speed: Double = 1
 
     @Flag(help: "Start again from the beginning at the end of the trace, until interrupted.")

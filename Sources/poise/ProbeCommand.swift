@@ -26,8 +26,12 @@ struct ProbeCommand: PoiseCommand {
 
     @OptionGroup var options: SensorOptions
 
-    @Option(help: "How many samples to print.")
+    @Option(parsing: .unconditional, help: "How many samples to print.")
     var samples = 5
+
+    func validate() throws {
+        if samples < 0 { throw ValidationError("--samples must be 0 or more, not \(samples)") }
+    }
 
     func execute() throws {
         let target = try options.target()

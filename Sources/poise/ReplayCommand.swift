@@ -53,7 +53,7 @@ struct ReplayCommand: PoiseCommand {
     @Option(help: "Reference frame or axes of the output attitude (default: the config's frame.output).")
     var frame: OutputFrame?
 
-    @Option(help: "Magnetic declination for xTrueNorthZVertical, degrees east.")
+    @Option(parsing: .unconditional, help: "Magnetic declination for xTrueNorthZVertical, degrees east.")
     var declination: Float?
 
     @Option(help: "Extra column groups, comma-separated (or all).")

@@ -126,7 +126,7 @@ struct SensorOptions: ParsableArguments {
     @Option(help: "The I²C bus device (default: the config's board.i2c_bus, else /dev/i2c-1).")
     var bus: String?
 
-    @Option(help: "The IMU's address: 0x68 (AD0 low) or 0x69 (AD0 high) (default: the config's board.address, else 0x68).")
+    @Option(parsing: .unconditional, help: "The IMU's address: 0x68 (AD0 low) or 0x69 (AD0 high) (default: the config's board.address, else 0x68).")
     var address: SensorCLI.Address?
 
     /// The file's configuration (every problem reported, nothing run) or the defaults, with

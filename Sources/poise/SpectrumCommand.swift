@@ -42,10 +42,10 @@ struct SpectrumCommand: PoiseCommand {
     @Option(help: "The configuration whose filter.gyro filters are drawn (default: the recording's embedded one, if any).")
     var config: String?
 
-    @Option(help: "Widest frequency bin wanted, Hz.")
+    @Option(parsing: .unconditional, help: "Widest frequency bin wanted, Hz.")
     var resolution: Double = 2
 
-    @Option(help: "How far above its axis's median density a local maximum must stand to count as a peak, dB.")
+    @Option(parsing: .unconditional, help: "How far above its axis's median density a local maximum must stand to count as a peak, dB.")
     var threshold: Double = 10
 
     @OptionGroup var reading: TraceInputOptions

@@ -26,41 +26,41 @@ struct SynthCommand: PoiseCommand {
     @Option(help: "A motion script file (see docs/motion-scripts.md).")
     var script: String?
 
-    @Option(help: "Sample rate, Hz.")
+    @Option(parsing: .unconditional, help: "Sample rate, Hz.")
     var rate: Double = 200
 
     @Option(help: "Sensor error preset.")
     var errors = ErrorPresetName("default")
 
-    @Option(help: "Seed of the noise generator.")
+    @Option(parsing: .unconditional, help: "Seed of the noise generator.")
     var seed: UInt64 = 1
 
-    @Option(help: "Gyroscope noise density, rad/s/√Hz.")
+    @Option(parsing: .unconditional, help: "Gyroscope noise density, rad/s/√Hz.")
     var gyroscopeNoise: Double?
-    @Option(help: "Gyroscope bias, rad/s, as x,y,z.")
+    @Option(parsing: .unconditional, help: "Gyroscope bias, rad/s, as x,y,z.")
     var gyroscopeBias: String?
-    @Option(help: "Accelerometer noise density, m/s²/√Hz.")
+    @Option(parsing: .unconditional, help: "Accelerometer noise density, m/s²/√Hz.")
     var accelerometerNoise: Double?
-    @Option(help: "Accelerometer bias, m/s², as x,y,z.")
+    @Option(parsing: .unconditional, help: "Accelerometer bias, m/s², as x,y,z.")
     var accelerometerBias: String?
-    @Option(help: "Scale factor of gyroscope and accelerometer axes, as x,y,z (1 = exact).")
+    @Option(parsing: .unconditional, help: "Scale factor of gyroscope and accelerometer axes, as x,y,z (1 = exact).")
     var scale: String?
-    @Option(help: "Magnetometer noise, µT (one sigma).")
+    @Option(parsing: .unconditional, help: "Magnetometer noise, µT (one sigma).")
     var magnetometerNoise: Double?
-    @Option(help: "Magnetometer hard-iron offset, µT, as x,y,z.")
+    @Option(parsing: .unconditional, help: "Magnetometer hard-iron offset, µT, as x,y,z.")
     var hardIron: String?
-    @Option(help: "How much older each magnetometer reading is than the gyroscope's, ms (an AK8963 at 100 Hz: 10–20).")
+    @Option(parsing: .unconditional, help: "How much older each magnetometer reading is than the gyroscope's, ms (an AK8963 at 100 Hz: 10–20).")
     var magnetometerLatency: Double?
-    @Option(help: "A magnet fixed in the room during START:END seconds adding a field x,y,z µT (ENU), e.g. 10:14:60,0,-30. Repeatable.")
+    @Option(parsing: .unconditionalSingleValue, help: "A magnet fixed in the room during START:END seconds adding a field x,y,z µT (ENU), e.g. 10:14:60,0,-30. Repeatable.")
     var disturbance: [String] = []
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp(
         "A magnet fixed to the sensor DISTANCE cm away along body x, its axis pointing at the sensor, as DISTANCE[:MOMENT] (MOMENT in A·m², default 0.01: a small neodymium disc). Repeatable.",
         discussion: "Its dipole field at the sensor, 0.2·MOMENT/r³ (µT with r in m) along body x, turns with the board: a hard-iron offset. 0.01 A·m² gives 74 µT at 3 cm, 31 µT at 4 cm, 9 µT at 6 cm.",
         valueName: "distance[:moment]"))
     var attachedMagnet: [String] = []
 
-    @Option(help: "Initial heading: rotation about the vertical at t = 0, degrees counter-clockwise.")
+    @Option(parsing: .unconditional, help: "Initial heading: rotation about the vertical at t = 0, degrees counter-clockwise.")
     var heading: Double = 0
 
     @Flag(help: "Leave out the magnetometer columns (a 6D trace).")
@@ -75,6 +75,11 @@ struct SynthCommand: PoiseCommand {
         }
         guard rate > 0, rate.isFinite, rate <= 100_000 else {
             throw ValidationError("--rate must be in (0, 100000] Hz, got \(rate)")
+        }
+        // Named by their options here, before the error model would name its own fields.
+        for (name, value) in [("--gyroscope-noise", gyroscopeNoise), ("--accelerometer-noise", accelerometerNoise),
+                              ("--magnetometer-noise", magnetometerNoise)] {
+            if let value, !(value.isFinite && value >= 0) { throw ValidationError("\(name) must be 0 or more, not \(value)") }
         }
     }
 

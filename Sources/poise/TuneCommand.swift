@@ -48,13 +48,13 @@ struct TuneCommand: PoiseCommand {
     @Option(help: "Plot the measured steps (starting and tuned gains) and the predicted one to this SVG.")
     var plot: String?
 
-    @Option(help: "Relay amplitude of a rate loop, as a fraction of its output_limit.")
+    @Option(parsing: .unconditional, help: "Relay amplitude of a rate loop, as a fraction of its output_limit.")
     var amplitude: Double = TuningOptions().amplitude
 
-    @Option(help: "Relay amplitude of an angle loop, as a fraction of controller.quad.max_tilt_rate_dps.")
+    @Option(parsing: .unconditional, help: "Relay amplitude of an angle loop, as a fraction of controller.quad.max_tilt_rate_dps.")
     var angleAmplitude: Double = TuningOptions().angleAmplitude
 
-    @Option(help: "Relay amplitude of the balancing robot's pitch loop, as a fraction of its output_limit.")
+    @Option(parsing: .unconditional, help: "Relay amplitude of the balancing robot's pitch loop, as a fraction of its output_limit.")
     var balanceAmplitude: Double = TuningOptions().balanceAmplitude
 
     func validate() throws {

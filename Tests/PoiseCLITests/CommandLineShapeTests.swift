@@ -34,6 +34,15 @@ import Testing
         let run = try poise(["syth", "--motion", "demo"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("Error: unknown command 'syth'; did you mean 'synth'?\n"), "\(run.error)")
+        // Equally near two commands: both are named, not the first in the list.
+        for arguments in [["tun"], ["help", "tun"]] {
+            let tie = try poise(arguments)
+            #expect(tie.status == 64)
+            #expect(tie.error.hasPrefix("Error: unknown command 'tun'; did you mean 'run' or 'tune'?\n"), "\(tie.error)")
+        }
+        for (typed, meant) in [("gamepd", "gamepad"), ("spectum", "spectrum"), ("simulat", "simulate")] {
+            #expect(try poise([typed]).error.hasPrefix("Error: unknown command '\(typed)'; did you mean '\(meant)'?\n"))
+        }
         let far = try poise(["frobnicate"])
         #expect(far.status == 64)
         #expect(far.error.contains("unknown command 'frobnicate' (commands: "), "\(far.error)")
@@ -46,6 +55,65 @@ import Testing
         #expect(run.error.hasPrefix("Error: --duration must be a positive number of seconds, not -1.0\n"), "\(run.error)")
         #expect(run.error.contains("Usage: poise \(command[0]) "))
         #expect(!run.error.contains("Missing value"))
+    }
+
+    /// Options that take words (files, hosts, names, choices); every other option takes a
+    /// number or numbers, and a number may be negative.
+    static let wordOptions: Set<String> = [
+        "config", "script", "output", "plot", "record", "stats-json", "spread", "truth", "title", "telemetry",
+        "trace", "bus", "device", "directory", "name", "host", "udp-host", "plotjuggler", "columns",
+    ]
+
+    /// Every option of `program` (from ArgumentParser's own description of the command line)
+    /// as (command, option, parsing strategy, choices).
+    func options(of program: String) throws -> [(command: [String], name: String, strategy: String, choices: Bool)] {
+        let dump = try runBuilt(program, ["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: dump.output) as? [String: Any])
+        var found: [(command: [String], name: String, strategy: String, choices: Bool)] = []
+        func walk(_ command: [String: Any], _ path: [String]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
+                let names = (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }
+                guard let name = names.first?["name"] as? String, argument["shouldDisplay"] as? Bool != false else { continue }
+                found.append((path, name, argument["parsingStrategy"] as? String ?? "", argument["allValues"] != nil))
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                walk(sub, path + [sub["commandName"] as? String ?? "?"])
+            }
+        }
+        walk(try #require(root["command"] as? [String: Any]), [])
+        return found
+    }
+
+    @Test func aNumberOptionTakesANegativeNumber() throws {
+        // `--declination -3` (west) used to read as a missing value followed by an option -3.
+        var numeric: [String] = []
+        for program in [poisePath, builtProgram("poise-view")] {
+            for option in try options(of: program) where !option.choices && !Self.wordOptions.contains(option.name) {
+                numeric.append("\(option.command.joined(separator: " ")) --\(option.name)")
+                #expect(option.strategy.hasPrefix("unconditional"),
+                        "\(option.command) --\(option.name) does not take a value starting with '-' (\(option.strategy))")
+            }
+        }
+        #expect(numeric.count >= 30, "\(numeric)")
+        // What that means, command by command: the value is read, then judged.
+        let directory = try temporaryDirectory()
+        let trace = try synthTrace(in: directory)
+        #expect(try poise(["replay", trace, "--declination", "-3", "-o", "/dev/null"]).status == 0)
+        #expect(try poise(["synth", "--motion", "static", "--heading", "-30", "--hard-iron", "-20,5,3", "-o", "/dev/null"]).status == 0)
+        for (arguments, message) in [
+            (["simulate", "--trials", "-3"], "Error: --trials: 1…100000, not -3"),
+            (["tune", "--amplitude", "-0.5"], "Error: --amplitude must be more than 0 and at most 1, not -0.5"),
+            (["gamepad", "--seconds", "-1"], "Error: --seconds must be 0 or more"),
+            (["probe", "--board", "sim", "--samples", "-1"], "Error: --samples must be 0 or more, not -1"),
+            (["synth", "--motion", "static", "--gyroscope-noise", "-1"], "Error: --gyroscope-noise must be 0 or more, not -1.0"),
+            (["view", "--port", "-1"], "'-1'"),
+        ] {
+            let run = try poise(arguments)
+            #expect(run.status == 64, "\(arguments): \(run.error)")
+            #expect(run.error.hasPrefix(message) || run.error.contains(message), "\(arguments): \(run.error)")
+            #expect(!run.error.contains("Missing value"), "\(arguments): \(run.error)")
+        }
     }
 
     @Test func simulateBoundsItsSimulatedSeconds() throws {
