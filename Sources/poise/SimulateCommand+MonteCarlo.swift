@@ -51,6 +51,7 @@ extension SimulateCommand {
         if let plot {
             let svg = MonteCarloPlot.svg(report, title: "poise simulate --trials \(run.outcomes.count): \(loop.config ?? "built-in balancing robot"), \(spread.name)")
             do { try OutputFile.write(svg, to: plot) } catch { throw CLIError(error.description) }
+            if plot != "-" { printError("poise: wrote the \(run.outcomes.count) trials' outcomes to \(plot)") }
         }
     }
 

@@ -125,7 +125,10 @@ struct SimulateCommand: PoiseCommand {
             panels += SimulationOutputPanels.panels(report: report, channels: configuration.outputs)
             panels.append(PlotPanel(title: "arm (0 disarmed, 1 armed, 2 failsafe)", series: [PlotSeries(name: "arm", x: t, y: report.arm)]))
             let svg = SVGPlot(title: "poise simulate: \(loop.config ?? "built-in balancing robot")", xLabel: "s", panels: panels).render()
-            do { try OutputFile.write(svg, to: plot) } catch { problems.append(error.description) }
+            do {
+                try OutputFile.write(svg, to: plot)
+                if plot != "-" { printError("poise: wrote \(panels.count) panels to \(plot)") }
+            } catch { problems.append(error.description) }
         }
         if !problems.isEmpty { throw CLIError(problems: problems) }
     }

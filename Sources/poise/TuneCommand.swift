@@ -83,7 +83,10 @@ struct TuneCommand: PoiseCommand {
         if json { print(report.json()) } else { print(report.text) }
         var problems: [String] = []
         if let plot {
-            do { try OutputFile.write(Self.picture(report, title: config ?? "built-in balancing robot"), to: plot) } catch {
+            do {
+                try OutputFile.write(Self.picture(report, title: config ?? "built-in balancing robot"), to: plot)
+                if plot != "-" { printError("poise: wrote the \(report.after.count) step\(report.after.count == 1 ? "" : "s") before and after tuning to \(plot)") }
+            } catch {
                 problems.append(error.description)
             }
         }

@@ -15,13 +15,32 @@ import Testing
         #expect(!run.error.contains("Ctrl-C stops") && !run.error.contains("finished after"), "\(run.error)")
     }
 
-    @Test func simulatePlotIntoAMissingFolderFailsBeforeTheRun() throws {
+    /// The long runs that end in a plot: a folder that is not there fails before the run,
+    /// and a plot that is written says where.
+    @Test(arguments: [["simulate", "--duration", "1"], ["simulate", "--trials", "2", "--duration", "1"],
+                      ["tune", "--config", "configs/sim-balancing-robot.yaml"]])
+    func aPlotIntoAMissingFolderFailsBeforeTheRun(_ command: [String]) throws {
         let directory = try temporaryDirectory()
+        let arguments = command.map { $0.hasPrefix("configs/") ? repositoryRoot.appending(path: $0).path : $0 }
         let plot = directory.appending(path: "no/such/folder/p.svg").path
-        let run = try poise(["simulate", "--duration", "1", "--plot", plot])
+        let run = try poise(arguments + ["--plot", plot])
         #expect(run.status == 1)
         #expect(run.text.isEmpty)
         #expect(run.error.hasPrefix("poise: \(plot): cannot create: No such file or directory"), "\(run.error)")
+        #expect(!run.error.contains("trial") && !run.error.contains("simulated s"), "\(run.error)")
+    }
+
+    @Test func simulatePlotsSayWhereTheyWent() throws {
+        let directory = try temporaryDirectory()
+        let plot = directory.appending(path: "p.svg").path
+        let single = try poise(["simulate", "--duration", "1", "--quiet", "--plot", plot])
+        #expect(single.status == 0)
+        #expect(single.error.hasPrefix("poise: wrote ") && single.error.contains(" panels to \(plot)\n"), "\(single.error)")
+        #expect(!single.text.contains("wrote"))
+        let trials = try poise(["simulate", "--trials", "2", "--duration", "1", "--quiet", "--plot", plot])
+        #expect(trials.status == 0)
+        #expect(trials.error == "poise: wrote the 2 trials' outcomes to \(plot)\n", "\(trials.error)")
+        #expect(try String(contentsOfFile: plot, encoding: .utf8).contains("<svg"))
     }
 
     @Test func aNormalEndSaysStoppedAndTheBannerReadsWell() throws {

@@ -55,8 +55,12 @@ struct TuneCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "rig.yaml").path
         try text.write(toFile: path, atomically: false, encoding: .utf8)
-        let run = try poise(["tune", "--config", path, "--json"] + (save ? ["--save"] : []))
+        let plot = directory.appending(path: "steps.svg").path
+        let run = try poise(["tune", "--config", path, "--json", "--plot", plot] + (save ? ["--save"] : []))
         #expect(run.status == 0, "\(run.error)")
+        // The picture is where the message says.
+        #expect(run.error.contains(" before and after tuning to \(plot)\n"), "\(run.error)")
+        #expect(try String(contentsOfFile: plot, encoding: .utf8).contains("10° step"))
         let report = try JSONDecoder().decode(Report.self, from: run.output)
         return (report, try String(contentsOfFile: path, encoding: .utf8))
     }
