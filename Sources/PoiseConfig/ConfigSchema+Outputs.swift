@@ -83,6 +83,14 @@ extension ConfigSchema {
             guard let used = pulseKeys.first(where: { channel.number($0) != 0 }) else { return nil }
             return "`\(used)` applies to pwm and pca9685 channels; a gpio channel uses threshold and safe_value"
         },
+        // The name heads the recording's `out_NAME` column: a comma would split it, a `#`
+        // would cut the header short where a CSV reader skips comments (pandas' `comment="#"`).
+        ConfigRule(list: "outputs.channels", paths: ["name"]) { channel, _ in
+            let name = channel.string("name")
+            guard let bad = name.first(where: { $0 == "," || $0 == "#" || $0 == "\"" || $0.isWhitespace || $0.asciiValue.map { $0 < 32 } == true })
+            else { return nil }
+            return "the name `\(name)` names the recording's out_\(name) column: it cannot hold \(bad.isWhitespace ? "spaces" : "`\(bad)`") (letters, digits, `_`, `-` and `.` read well everywhere)"
+        },
         ConfigRule(list: "outputs.channels", paths: ["name"]) { channel, file in
             let channels = file.list("outputs.channels")
             guard let first = channels.firstIndex(where: { $0.string("name") == channel.string("name") }),

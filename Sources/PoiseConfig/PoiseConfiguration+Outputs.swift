@@ -96,7 +96,7 @@ extension PoiseConfiguration.Channel {
     static let bindings: [ConfigBinding<Self>] = {
         let d = Self()
         return [
-            ConfigBinding.string("name", \.name, defaults: d, doc: "Name used in messages and by `poise safe`.").required(),
+            ConfigBinding.string("name", \.name, defaults: d, doc: "Name used in messages, by `poise safe` and as the recording's `out_NAME` column (so no `,`, `#`, `\"` or spaces).").required(),
             ConfigBinding.choice("kind", \.kind, defaults: d,
                                  doc: "`gpio` a libgpiod line, `pwm` a /sys/class/pwm channel, `pca9685` a PCA9685 channel.").required(),
             ConfigBinding.string("source", \.source, choices: ConfigSchema.outputSignals, defaults: d,
