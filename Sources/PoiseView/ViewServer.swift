@@ -52,6 +52,8 @@ public final class ViewServer: Sendable {
     func infoJSON() throws -> Data {
         var info = info
         info["now"] = Date().timeIntervalSince1970 * 1000
+        // Pages connected now: a page that has gone must leave the hub (and its memory).
+        info["pages"] = hub.clientCount
         return try JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])
     }
 

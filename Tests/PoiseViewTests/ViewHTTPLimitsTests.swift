@@ -84,11 +84,17 @@ struct ViewHTTPLimitsTests {
     @Test func connectionChurnDoesNotKeepMemory() throws {
         let view = try ViewProcess(["--udp-port", "0", "--port", "0"])
         let port = try #require(pagePort(view))
+        let webSocketRequest = "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         func churn(rounds: Int) {
             // 25 at a time: within the accept queue, so no connection waits for a SYN retry.
-            for _ in 0 ..< rounds {
+            // Every other round opens pages' WebSockets (what a browser reconnecting does) and
+            // drops them once answered; the others ask for /info.json.
+            for round in 0 ..< rounds {
                 let clients = (0 ..< 25).compactMap { _ in RawClient(port: port, timeoutSeconds: 5) }
-                for client in clients { client.send("GET /info.json HTTP/1.1\r\nHost: x\r\n\r\n") }
+                for client in clients {
+                    client.send(round % 2 == 0 ? "GET /info.json HTTP/1.1\r\nHost: x\r\n\r\n" : webSocketRequest)
+                }
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 for client in clients { _ = recv(client.descriptor, &buffer, buffer.count, 0) }
             }
@@ -97,6 +103,23 @@ struct ViewHTTPLimitsTests {
             let status = (try? String(contentsOfFile: "/proc/\(view.process.processIdentifier)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+        }
+        func pages() -> Int? {
+            let answer = get("/info.json", port: port)
+            guard let body = answer.range(of: "\r\n\r\n").map({ answer[$0.upperBound...] }),
+                  let info = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return nil }
+            return info["pages"] as? Int
+        }
+        // Pages in the hub are counted while they are open.
+        do {
+            let open = (0 ..< 3).compactMap { _ in RawClient(port: port, timeoutSeconds: 5) }
+            for client in open { client.send(webSocketRequest) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let answers = open.map { client in
+                String(decoding: buffer[..<max(0, recv(client.descriptor, &buffer, buffer.count, 0))], as: UTF8.self)
+            }
+            #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 101") }, "\(answers.map { $0.prefix(20) })")
+            #expect(pages() == 3)
         }
         // The first crowd sets malloc's arenas up; the second must not leave more behind.
         churn(rounds: 20)
@@ -110,5 +133,7 @@ struct ViewHTTPLimitsTests {
         // 1000 connections: each used to hold about 800 bytes for a minute; measured +1476 KiB
         // before, +536 KiB after (what is left is malloc arena growth, not live objects).
         #expect(after - before < 1000, "anonymous memory \(before) -> \(after) KiB after 1000 connections")
+        // Some 750 pages came and went: none is still in the hub.
+        #expect(pages() == 0, "pages still connected after they all closed: \(pages() ?? -1)")
     }
 }
