@@ -30,6 +30,29 @@ import Testing
         #expect(!run.error.contains("trial") && !run.error.contains("simulated s"), "\(run.error)")
     }
 
+    /// Ctrl-C during the Monte-Carlo run: no report, an earlier plot of the same name left as
+    /// it was and no temporary file behind. (`poise tune` takes no stop signal yet: Ctrl-C
+    /// kills it, and a runner that ignores SIGINT, as this one does, lets it finish.)
+    @Test(arguments: [["simulate", "--trials", "400", "--duration", "60", "--quiet"]])
+    func anInterruptedLongRunLeavesThePlotAsItWas(_ command: [String]) throws {
+        let directory = try temporaryDirectory()
+        let plot = directory.appending(path: "p.svg").path
+        try "earlier plot\n".write(toFile: plot, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = command.map { $0.hasPrefix("configs/") ? repositoryRoot.appending(path: $0).path : $0 } + ["--plot", plot]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(1_500_000)
+        #expect(process.isRunning, "\(command) ended within 1.5 s: nothing to interrupt")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(try String(contentsOfFile: plot, encoding: .utf8) == "earlier plot\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["p.svg"])
+    }
+
     @Test func simulatePlotsSayWhereTheyWent() throws {
         let directory = try temporaryDirectory()
         let plot = directory.appending(path: "p.svg").path
