@@ -30,6 +30,27 @@ import Testing
         #expect(!general.text.contains("  help "), "the replacement help command is hidden")
     }
 
+    /// Every command the general help lists has its own help both ways, with its usage and
+    /// an example (the commands added later — spectrum, gamepad, tune — too).
+    @Test func everyListedCommandHasItsHelpBothWays() throws {
+        let general = try poise(["--help"]).text
+        let listed = general.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS") }.dropFirst()
+            .compactMap { line -> String? in
+                guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+                return line.split(separator: " ").first.map(String.init)
+            }
+            .filter { $0.allSatisfy(\.isLowercase) }
+        #expect(listed.count >= 17 && ["spectrum", "gamepad", "simulate", "tune"].allSatisfy(listed.contains), "\(listed)")
+        for name in listed {
+            for arguments in [["help", name], [name, "--help"]] {
+                let run = try poise(arguments)
+                #expect(run.status == 0, "\(arguments): \(run.error)")
+                #expect(run.text.contains("USAGE: poise \(name)"), "\(arguments): \(run.text.prefix(200))")
+                #expect(run.text.contains("poise \(name) ") && run.text.contains("OPTIONS:"), "\(arguments)")
+            }
+        }
+    }
+
     @Test func aMistypedCommandGetsASuggestion() throws {
         let run = try poise(["syth", "--motion", "demo"])
         #expect(run.status == 64)
