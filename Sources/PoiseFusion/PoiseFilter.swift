@@ -277,10 +277,12 @@ public struct PoiseFilter: AttitudeFilter {
         }
 
         // Never let anything non-finite out: start again instead. Every component of the
-        // product depends on every component of both factors, and a NaN or infinity anywhere
-        // makes the sum NaN, so one test covers attitude and bias.
+        // product depends on every component of both factors, and the renormalisation scales
+        // all four by one factor from their squared norm, so a NaN or infinity anywhere leaves
+        // `w` NaN or infinite: `w` alone (times 0, NaN then) covers the attitude, and the sum
+        // covers the bias.
         output = Self.renormalized(headingCorrection * earthAttitude)
-        if (output.components * 0).sum() + (biasEstimator.bias * 0).sum() != 0 {
+        if output.w * 0 + (biasEstimator.bias * 0).sum() != 0 {
             restart()
             newFlags.insert(.initialising)
         }
