@@ -48,7 +48,7 @@ public struct BalanceSettings: Sendable, Equatable {
     public var deadbandCompensation: Float
 
     @inlinable
-    public init(pitch: PIDSettings = PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.35,
+    public init(pitch: PIDSettings = PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.25,
                                                  derivativeCutoffHz: 40, outputLimit: 1, integralLimit: 0.5),
                 pitchSetpoint: Float = 0, driveFeedback: Float = Float(10 * Double.pi / 180), driveFeedbackCutoffHz: Float = 2,
                 yawRate: PIDSettings = PIDSettings(proportionalGain: 0.2, integralGain: 0, derivativeGain: 0,
@@ -56,7 +56,7 @@ public struct BalanceSettings: Sendable, Equatable {
                 fullDriveSpeed: Float = 1.86, accelerationLean: Float = Float(4 * Double.pi / 180),
                 maxAcceleration: Float = 0.5, turnFeedforward: Float = 0.043,
                 encoderCountsPerRevolution: Float = 0, wheelRadius: Float = 0.034,
-                deadbandCompensation: Float = 0) {
+                deadbandCompensation: Float = 0.06) {
         self.pitch = pitch
         self.pitchSetpoint = pitchSetpoint
         self.driveFeedback = driveFeedback
