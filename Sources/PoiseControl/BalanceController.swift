@@ -40,16 +40,23 @@ public struct BalanceSettings: Sendable, Equatable {
     public var encoderCountsPerRevolution: Float
     /// Wheel radius, m (encoder counts → distance).
     public var wheelRadius: Float
+    /// Drive added to each wheel in the direction it is driven (a fraction of full), so the
+    /// motor driver's deadband and the gearbox's static friction are crossed at once instead
+    /// of after the pitch error has grown to cross them (an H-bridge user's "min duty"). It
+    /// fades in linearly over the first ``BalanceController/deadbandFadeDrive`` of drive, so
+    /// a wheel near zero drive is not switched between ±this by sensor noise. 0: none.
+    public var deadbandCompensation: Float
 
     @inlinable
-    public init(pitch: PIDSettings = PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.35,
+    public init(pitch: PIDSettings = PIDSettings(proportionalGain: 6, integralGain: 20, derivativeGain: 0.25,
                                                  derivativeCutoffHz: 40, outputLimit: 1, integralLimit: 0.5),
                 pitchSetpoint: Float = 0, driveFeedback: Float = Float(10 * Double.pi / 180), driveFeedbackCutoffHz: Float = 2,
                 yawRate: PIDSettings = PIDSettings(proportionalGain: 0.2, integralGain: 0, derivativeGain: 0,
                                                    derivativeCutoffHz: 20, outputLimit: 0.3, integralLimit: 0.3),
                 fullDriveSpeed: Float = 1.86, accelerationLean: Float = Float(4 * Double.pi / 180),
                 maxAcceleration: Float = 0.5, turnFeedforward: Float = 0.043,
-                encoderCountsPerRevolution: Float = 0, wheelRadius: Float = 0.034) {
+                encoderCountsPerRevolution: Float = 0, wheelRadius: Float = 0.034,
+                deadbandCompensation: Float = 0.06) {
         self.pitch = pitch
         self.pitchSetpoint = pitchSetpoint
         self.driveFeedback = driveFeedback
@@ -61,6 +68,7 @@ public struct BalanceSettings: Sendable, Equatable {
         self.turnFeedforward = turnFeedforward
         self.encoderCountsPerRevolution = encoderCountsPerRevolution
         self.wheelRadius = wheelRadius
+        self.deadbandCompensation = deadbandCompensation
     }
 
     /// The speed comes from wheel encoders.
@@ -165,9 +173,20 @@ public struct BalanceController: Sendable {
         var turn = yawLoop.update(setpoint: turnRate, measurement: input.rotationRate.z,
                                   measuredRate: 0, dt: dt)
         if turnRate != 0 { turn += settings.turnFeedforward * turnRate }
-        let left = max(-1, min(1, drive - turn))
-        let right = max(-1, min(1, drive + turn))
+        let left = max(-1, min(1, Self.compensated(drive - turn, settings.deadbandCompensation)))
+        let right = max(-1, min(1, Self.compensated(drive + turn, settings.deadbandCompensation)))
         return (left, right)
+    }
+
+    /// Drive over which ``BalanceSettings/deadbandCompensation`` fades in from 0.
+    @inlinable
+    public static var deadbandFadeDrive: Float { 0.01 }
+
+    /// `drive` plus the deadband compensation in its direction, faded in over ``deadbandFadeDrive``.
+    @inlinable
+    static func compensated(_ drive: Float, _ compensation: Float) -> Float {
+        guard compensation > 0 else { return drive }
+        return drive + compensation * max(-1, min(1, drive / deadbandFadeDrive))
     }
 
     /// Time the commanded acceleration takes to go from 0 to `maxAcceleration`, s: a

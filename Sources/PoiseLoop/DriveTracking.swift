@@ -7,9 +7,16 @@ import PoiseTick
 /// for (trim plus the lean into the commanded acceleration).
 ///
 /// "After settling" leaves out the first `settleTime` after arming and `settleTime` after
-/// the commanded acceleration last changed: the body follows a new lean with a lag.
+/// the lean setpoint last moved by more than `leanTolerance`: the body follows a new lean
+/// with a lag. A tolerance, not exact equality: the acceleration limiter approaches a new
+/// speed exponentially, so in Float its acceleration keeps changing by tiny amounts for
+/// tens of seconds after a ramp, which kept the window shut (or opened it at a random
+/// tick) and left cruise and standing largely unmeasured.
 public struct DriveTracking: Sendable {
     public var settleTime = 1.0
+    /// A lean setpoint change smaller than this (rad; 0.05°, 1/40 of the 2° bar) does not
+    /// restart the settling time.
+    public var leanTolerance = 0.05 * Double.pi / 180
     /// A drive setpoint other than standing still came.
     public private(set) var driven = false
     /// Largest |true − commanded speed|, m/s, and its root mean square, after settling.
@@ -23,7 +30,8 @@ public struct DriveTracking: Sendable {
     public private(set) var topCommandedSpeed = 0.0, topTrueSpeed = 0.0
     var speedErrorSquares = 0.0
     var samples = 0
-    var lastAcceleration: Float = 0
+    /// The lean setpoint at the last restart of the settling time, rad.
+    var settlingLean = 0.0
     var settledFrom = Double.infinity
     var armedAt: Double?
 
@@ -37,12 +45,16 @@ public struct DriveTracking: Sendable {
             armedAt = nil
             return
         }
+        let lean = Double(d.leanSetpoint)
         if armedAt == nil {
             armedAt = r.time
             settledFrom = r.time + settleTime
+            settlingLean = lean
         }
-        if d.commandedAcceleration != lastAcceleration { settledFrom = max(settledFrom, r.time + settleTime) }
-        lastAcceleration = d.commandedAcceleration
+        if abs(lean - settlingLean) > leanTolerance {
+            settledFrom = max(settledFrom, r.time + settleTime)
+            settlingLean = lean
+        }
         topCommandedSpeed = max(topCommandedSpeed, abs(Double(d.commandedSpeed)))
         topTrueSpeed = max(topTrueSpeed, abs(Double(d.trueSpeed)))
         guard r.time >= settledFrom else { return }
