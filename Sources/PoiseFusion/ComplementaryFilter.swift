@@ -14,7 +14,7 @@ import PoiseMath
 ///
 /// The filter starts from the first valid accelerometer (and magnetometer) sample's attitude.
 /// It does not estimate the gyroscope bias.
-public struct ComplementaryFilter: AttitudeFilter {
+public struct ComplementaryFilter: ConvergenceTrackedFilter {
     public struct Settings: Sendable {
         /// Time constant of the pull towards the accelerometer/magnetometer attitude, s.
         /// Larger trusts the gyroscope longer. 0 means "use the measured attitude as is".
@@ -33,7 +33,7 @@ public struct ComplementaryFilter: AttitudeFilter {
 
     public var settings: Settings
     public private(set) var attitude: Quaternion
-    public private(set) var status: FilterStatus
+    public internal(set) var status: FilterStatus
     /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
     @usableFromInline var convergence = AttitudeConvergence()
     /// False until the first valid accelerometer sample has set the attitude.
@@ -102,25 +102,5 @@ public struct ComplementaryFilter: AttitudeFilter {
             }
         }
         attitude = StartupAlignment.sanitised(next, fallback: predicted)
-    }
-}
-
-extension ComplementaryFilter {
-    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func loseConvergence() {
-        convergence.lose()
-        status.flags.insert(.notConverged)
-    }
-
-    /// While not converged (`updateTrackingConvergence` calls it after the update).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
-        convergence.update(sample, attitude: attitude, dt: dt)
-        status.flags = convergence.marking(status.flags)
     }
 }

@@ -17,7 +17,7 @@ import PoiseMath
 /// seconds (flag `.initialising`); during the ramp the step is proportional to small
 /// gradients rather than normalised, so the large gain cannot chatter. With `startupTime = 0`
 /// the update is exactly the published algorithm. The filter does not estimate the gyroscope bias.
-public struct MadgwickFilter: AttitudeFilter {
+public struct MadgwickFilter: ConvergenceTrackedFilter {
     public struct Settings: Sendable {
         /// Gradient-descent step, rad/s: the largest attitude correction rate. Default 0.1.
         public var beta: Float
@@ -46,7 +46,7 @@ public struct MadgwickFilter: AttitudeFilter {
     public var attitude: Quaternion { output }
     /// `northWestUpToENU ⊗ state`, kept by `update` and `reset`.
     @usableFromInline var output: Quaternion
-    public private(set) var status: FilterStatus
+    public internal(set) var status: FilterStatus
     /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
     @usableFromInline var convergence = AttitudeConvergence()
     /// The attitude in Madgwick's own world frame (north-west-up), where the update runs.
@@ -302,26 +302,5 @@ public struct MadgwickFilter: AttitudeFilter {
     @inlinable
     static var northWestUpToENU: Quaternion {
         Quaternion(w: 0.70710678, x: 0, y: 0, z: 0.70710678)
-    }
-}
-
-extension MadgwickFilter {
-    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func loseConvergence() {
-        convergence.lose()
-        status.flags.insert(.notConverged)
-    }
-
-    /// While not converged (`updateTrackingConvergence` calls it after the update). The update
-    /// itself keeps `status.flags` as set here until its next write of them.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
-        convergence.update(sample, attitude: output, dt: dt)
-        status.flags = convergence.marking(status.flags)
     }
 }

@@ -12,7 +12,7 @@ import PoiseMath
 /// In 9D the field reference is re-derived each sample from the measurement itself (its
 /// horizontal part pointed at magnetic north, world +y, keeping its measured dip), so the
 /// magnetometer corrects heading without needing to know the local inclination.
-public struct MahonyFilter: AttitudeFilter {
+public struct MahonyFilter: ConvergenceTrackedFilter {
     public struct Settings: Sendable {
         /// Proportional gain, rad/s per unit direction error. Default 0.74 (BROAD's tuning).
         public var kp: Float
@@ -34,7 +34,7 @@ public struct MahonyFilter: AttitudeFilter {
 
     public var settings: Settings
     public private(set) var attitude: Quaternion
-    public private(set) var status: FilterStatus
+    public internal(set) var status: FilterStatus
     /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
     @usableFromInline var convergence = AttitudeConvergence()
     /// The integral feedback term, rad/s (added to the gyroscope rate).
@@ -98,25 +98,5 @@ public struct MahonyFilter: AttitudeFilter {
         attitude = StartupAlignment.sanitised(next, fallback: attitude)
         if !(integral * 0 == .zero) { integral = .zero }
         status.gyroscopeBias = -integral
-    }
-}
-
-extension MahonyFilter {
-    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func loseConvergence() {
-        convergence.lose()
-        status.flags.insert(.notConverged)
-    }
-
-    /// While not converged (`updateTrackingConvergence` calls it after the update).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
-        convergence.update(sample, attitude: attitude, dt: dt)
-        status.flags = convergence.marking(status.flags)
     }
 }

@@ -29,7 +29,7 @@ import PoiseMath
 ///   never rests keeps its initial bias estimate and a growing attitude uncertainty.
 ///
 /// Starts from the first valid accelerometer (+ magnetometer) sample's attitude.
-public struct MultiplicativeKalmanFilter: AttitudeFilter {
+public struct MultiplicativeKalmanFilter: ConvergenceTrackedFilter {
     public struct Settings: Sendable {
         /// Gyroscope white noise, rad/s (standard deviation of one sample). Default 0.005.
         public var gyroscopeNoise: Float
@@ -88,7 +88,7 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
 
     public var settings: Settings
     public private(set) var attitude: Quaternion
-    public private(set) var status: FilterStatus
+    public internal(set) var status: FilterStatus
     /// Whether the attitude is established (lost on clipping, a stall, a failsafe).
     @usableFromInline var convergence = AttitudeConvergence()
     @usableFromInline var bias: SIMD3<Float>
@@ -274,25 +274,5 @@ public struct MultiplicativeKalmanFilter: AttitudeFilter {
         let steady = dot(dg, dg) < 0.035 * 0.035 && dot(da, da) < 0.5 * 0.5 && dot(moving, moving) < 0.035 * 0.035
         steadyTime = steady ? steadyTime + dt : 0
         return steadyTime >= settings.restTime
-    }
-}
-
-extension MultiplicativeKalmanFilter {
-    /// The attitude can no longer be trusted: `notConverged` until the accelerometer agrees.
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func loseConvergence() {
-        convergence.lose()
-        status.flags.insert(.notConverged)
-    }
-
-    /// While not converged (`updateTrackingConvergence` calls it after the update).
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {
-        convergence.update(sample, attitude: attitude, dt: dt)
-        status.flags = convergence.marking(status.flags)
     }
 }

@@ -2,7 +2,6 @@ import Glibc
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseTick
-import Synchronization
 import SystemPackage
 
 /// A gamepad read through Linux evdev on a thread of its own — never the real-time one —
@@ -45,9 +44,7 @@ public final class GamepadReader: @unchecked Sendable {
     var backoff = I2CReopenBackoff(initial: 0.25, maximum: 2)
     var lastProblem: String?
     var events: [EvdevEvent] = []
-    let stopFlag = Atomic<Bool>(false)
-    var thread = pthread_t()
-    var started = false
+    let thread = BackgroundThread()
 
     /// `directory` is where devices are looked for by name; `clock` is monotonic seconds.
     public init(settings: GamepadSettings, directory: String = "/dev/input",
@@ -177,25 +174,18 @@ public final class GamepadReader: @unchecked Sendable {
 
     /// Starts the reader's thread (connect first).
     public func start() {
-        started = true
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<GamepadReader>.fromOpaque(raw!).takeRetainedValue()
-            while !me.stopFlag.load(ordering: .acquiring) {
-                let connected = me.isConnected
-                me.step(wait: 50)
+        thread.start { [self] in
+            while !thread.stopRequested {
+                let connected = isConnected
+                step(wait: 50)
                 if !connected { usleep(50_000) }
             }
-            return nil
-        }, box.toOpaque())
+        }
     }
 
     /// Stops and joins the thread (within its 50 ms wait).
     public func stop() {
-        guard started else { return }
-        started = false
-        stopFlag.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        thread.stop()
     }
 
     static func axisNames(_ codes: Set<UInt16>) -> [String] {

@@ -2,7 +2,6 @@ import CGPIOD
 import Glibc
 import PoiseHAL
 import PoiseTick
-import Synchronization
 import SystemPackage
 
 /// The arming switch on a Linux board: one GPIO input requested through libgpiod v1.6 with
@@ -24,9 +23,7 @@ public final class LinuxArmSwitch: @unchecked Sendable {
     let chip: OpaquePointer
     let line: OpaquePointer
     let debounce: Double
-    let stopFlag = Atomic<Bool>(false)
-    var thread = pthread_t()
-    var started = false
+    let thread = BackgroundThread()
 
     /// Requests the line; the error names the chip and line.
     public init(chip name: String, line offset: UInt32, activeLow: Bool, bias: Bias, debounce: Double,
@@ -67,27 +64,18 @@ public final class LinuxArmSwitch: @unchecked Sendable {
 
     /// Starts the watcher thread.
     public func start() {
-        started = true
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<LinuxArmSwitch>.fromOpaque(raw!).takeRetainedValue()
-            me.watch()
-            return nil
-        }, box.toOpaque())
+        thread.start { [self] in watch() }
     }
 
     /// Stops and joins the watcher (within its 100 ms poll).
     public func stop() {
-        guard started else { return }
-        started = false
-        stopFlag.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        thread.stop()
     }
 
     func watch() {
         let now = { Double(monotonicNanoseconds()) * 1e-9 }
         var debouncer = SwitchDebouncer(holdTime: debounce, initial: state.read(), at: now())
-        while !stopFlag.load(ordering: .acquiring) {
+        while !thread.stopRequested {
             // Wake at the next edge, when a pending level settles, or every 100 ms to see a stop.
             let wait = min(0.1, max(0, (debouncer.settlesAt ?? .infinity) - now()))
             var timeout = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9))

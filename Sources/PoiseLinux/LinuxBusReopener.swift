@@ -32,9 +32,7 @@ public final class LinuxBusReopener: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     var backoff: I2CReopenBackoff
     var episode = false
-    let stopFlag = Atomic<Bool>(false)
-    var thread = pthread_t()
-    var started = false
+    let thread = BackgroundThread()
 
     /// `bus` is a copy of the driver's (same path and descriptor); `log` prints a line.
     public init(bus: LinuxI2CBus, health: I2CBusHealth, backoff: I2CReopenBackoff = I2CReopenBackoff(),
@@ -74,23 +72,16 @@ public final class LinuxBusReopener: @unchecked Sendable {
 
     /// Starts the thread (a look every 50 ms).
     public func start() {
-        started = true
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<LinuxBusReopener>.fromOpaque(raw!).takeRetainedValue()
-            while !me.stopFlag.load(ordering: .acquiring) {
-                me.step(now: Double(monotonicNanoseconds()) * 1e-9)
+        thread.start { [self] in
+            while !thread.stopRequested {
+                step(now: Double(monotonicNanoseconds()) * 1e-9)
                 usleep(50_000)
             }
-            return nil
-        }, box.toOpaque())
+        }
     }
 
     /// Stops and joins the thread (within its 50 ms poll).
     public func stop() {
-        guard started else { return }
-        started = false
-        stopFlag.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        thread.stop()
     }
 }

@@ -2,7 +2,6 @@ import CGPIOD
 import Glibc
 import PoiseHAL
 import PoiseTick
-import Synchronization
 import SystemPackage
 
 /// The wheel encoders on a Linux board: each wheel's A and B lines requested through
@@ -25,9 +24,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
     let lines: [OpaquePointer]
     var descriptors: [pollfd]
     var decoders: [QuadratureDecoder]
-    let stopFlag = Atomic<Bool>(false)
-    var thread = pthread_t()
-    var started = false
+    let thread = BackgroundThread()
     /// Events read per line per wake-up (more wait for the next).
     static let batch = 64
     let events: UnsafeMutablePointer<gpiod_line_event>
@@ -89,21 +86,14 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
 
     /// Starts the reader thread.
     public func start() {
-        started = true
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<LinuxWheelEncoders>.fromOpaque(raw!).takeRetainedValue()
-            while !me.stopFlag.load(ordering: .acquiring) { me.pump(timeoutMilliseconds: 100) }
-            return nil
-        }, box.toOpaque())
+        thread.start { [self] in
+            while !thread.stopRequested { pump(timeoutMilliseconds: 100) }
+        }
     }
 
     /// Stops and joins the reader (within its 100 ms poll).
     public func stop() {
-        guard started else { return }
-        started = false
-        stopFlag.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        thread.stop()
     }
 
     /// Waits up to `timeoutMilliseconds` for edges, decodes every pending one and hands the
