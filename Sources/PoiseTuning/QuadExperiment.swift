@@ -125,16 +125,12 @@ struct QuadExperiment {
 
     /// Each rate relay's hysteresis from the rates recorded with the configured gains: 1.5 ×
     /// the largest excursion from their straight-line trend, so noise alone never turns a relay
-    /// over (Åström and Hägglund size the hysteresis above the noise band). Zero when quiet:
-    /// the relays' own linear band is then enough.
+    /// over (Åström and Hägglund size the hysteresis above the noise band).
     static func hysteresis(noise rates: [SIMD3<Float>]) -> SIMD3<Float> {
         var result = SIMD3<Float>.zero
         for axis in 0..<3 {
             let trendless = RelayAnalysis.detrended(rates.map { Double($0[axis]) })
-            let peak = trendless.map(abs).max() ?? 0
-            // Below 2°/s of noise (yaw: 0.2°/s) the linear band copes, as without vibration.
-            let quiet = (axis == 2 ? 0.2 : 2) * Double.pi / 180
-            result[axis] = peak > quiet ? Float(1.5 * peak) : 0
+            result[axis] = Float(1.5 * (trendless.map(abs).max() ?? 0))
         }
         return result
     }
@@ -161,7 +157,11 @@ struct QuadExperiment {
         var tuned: [PIDSettings] = []
         for index in 0..<3 {
             guard let point = channels[index].point(dt: dt) else {
-                failure = "\(Self.rateNames[index]): no steady limit cycle of at least 8 ticks in \(options.measureSeconds) s of relay (vibration? notch it first, docs/tuning.md); raise --amplitude"
+                let seen = RelayAnalysis.period(RelayAnalysis.detrended(channels[index].input), dt: dt)
+                    .map { String(format: "a period of %.1f ticks", $0 / dt) } ?? "no period"
+                failure = "\(Self.rateNames[index]): no steady limit cycle of at least 8 ticks and 4 periods in \(options.measureSeconds) s of relay (\(seen); hysteresis ±"
+                    + String(format: "%.2f°/s", Double(hysteresis[index]) * 180 / .pi)
+                    + "; vibration? notch it first, docs/tuning.md); raise --amplitude"
                 return
             }
             let model = LoopModel(kind: .integratingWithDelay, through: point)
