@@ -102,8 +102,11 @@ public struct GyroNotchSettings: Sendable, Equatable {
     /// folded into 0…sampleRate/2 (f → |f − k·sampleRate| for the nearest whole k).
     @inlinable
     public static func folded(_ frequency: Float, sampleRate: Float) -> Float {
-        guard sampleRate > 0, frequency > sampleRate / 2 else { return frequency }
-        let remainder = frequency - sampleRate * (frequency / sampleRate).rounded(.down)
+        // (NaN fails the guard and comes back as it went: the notch it asks for passes.)
+        guard sampleRate > 0, frequency > sampleRate / 2, frequency < 1e7 else { return frequency }
+        // Whole turns by Int truncation (positive here): a rounding rule is a type the
+        // checked tick may not touch.
+        let remainder = frequency - sampleRate * Float(Int(frequency / sampleRate))
         return remainder > sampleRate / 2 ? sampleRate - remainder : remainder
     }
 }
