@@ -33,7 +33,7 @@ extension ConfigSchema {
             .number("\(p).center_hz", n.appending(path: \.centerFrequency), range: 1...4000, unit: "Hz", defaults: d,
                     doc: "Centre; for `throttle`, the centre at reference_throttle (the hover peak `poise spectrum` lists)."),
             .number("\(p).bandwidth_hz", n.appending(path: \.bandwidth), range: 1...4000, unit: "Hz", defaults: d,
-                    doc: "Width: the −3 dB width an infinitely deep notch would have; a throttle notch keeps centre/width as it moves, and harmonic k is k times as wide. Half the centre is a usual start (80 Hz, 40 Hz wide, 40 dB deep at 1 kHz: 3.5° / 1.0 ms of lag at 10 Hz, 11.9° / 1.1 ms at 30 Hz)."),
+                    doc: "Width: the −3 dB width an infinitely deep notch would have; a throttle notch keeps centre/width as it moves, and harmonic k is k times as wide. Half the centre is a usual start (80 Hz, 40 Hz wide, 40 dB deep at 1 kHz: 3.7° / 1.0 ms of lag at 10 Hz, 12.5° / 1.2 ms at 30 Hz)."),
             .number("\(p).attenuation_db", n.appending(path: \.attenuation), range: 1...80, unit: "dB", defaults: d,
                     doc: "Depth at the centre."),
             integer("\(p).harmonics", n.appending(path: \.harmonics), range: 1...GyroFilterSettings.maximumHarmonics, defaults: d,

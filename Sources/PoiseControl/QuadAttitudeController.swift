@@ -21,6 +21,9 @@ public struct QuadSettings: Sendable, Equatable {
     public var maxYawRate: Float
     /// Throttle of a spinning motor at zero demand while armed, 0…1.
     public var idleThrottle: Float
+    /// Added to the pitch, roll and yaw rate setpoints, rad/s: zero in flight; `poise tune`'s
+    /// relays move it by ± their hysteresis each tick.
+    public var rateOffset = SIMD3<Float>.zero
 
     @inlinable
     public init(frame: QuadFrame = .x, angleGain: Float = 4.5, maxTiltRate: Float = Float(200 * Double.pi / 180),
@@ -113,9 +116,10 @@ public struct QuadAttitudeController: Sendable {
             yawRateTarget = max(-settings.maxYawRate, min(settings.maxYawRate,
                                                           settings.headingGain * wrapped(setpoint.heading - a.yaw)))
         }
-        let pitch = pitchLoop.update(setpoint: pitchRateTarget, measurement: rate.x, dt: dt)
-        let roll = rollLoop.update(setpoint: rollRateTarget, measurement: rate.y, dt: dt)
-        let yaw = yawLoop.update(setpoint: yawRateTarget, measurement: rate.z, dt: dt)
+        let offset = settings.rateOffset
+        let pitch = pitchLoop.update(setpoint: pitchRateTarget + offset.x, measurement: rate.x, dt: dt)
+        let roll = rollLoop.update(setpoint: rollRateTarget + offset.y, measurement: rate.y, dt: dt)
+        let yaw = yawLoop.update(setpoint: yawRateTarget + offset.z, measurement: rate.z, dt: dt)
         let mixer = MotorMixer(frame: settings.frame, idleThrottle: settings.idleThrottle)
         return mixer.mix(thrust: setpoint.thrust, pitch: pitch, roll: roll, yaw: yaw, armed: armed)
     }

@@ -59,13 +59,21 @@ public struct BiquadCoefficients: Sendable, Equatable {
     /// `center` Hz. The poles are those of the cookbook's notch with Q = centre / `bandwidth`
     /// (so `bandwidth` is the −3 dB width of an infinitely deep notch); the zeros sit a factor
     /// 10^(−dB/20) closer to the unit circle's damping, which sets the depth.
+    ///
+    /// Designed on the unit circle itself (no bilinear warp), so any centre below Nyquist is
+    /// exact: a rotor turning at 0.45–0.5 of the loop rate is still notched, where a notch that
+    /// let go would hand the D terms the whole vibration.
     @inlinable
     public static func notch(center: Float, bandwidth: Float, attenuation: Float, sampleRate: Float) -> BiquadCoefficients {
         guard center > 0, bandwidth > 0, attenuation > 0, sampleRate > 0,
-              center < highestFraction * sampleRate else { return .passThrough }
+              center < sampleRate / 2 else { return .passThrough }
         let w0 = 2 * Float.pi * center / sampleRate
         let c = _cos(w0)
-        let alpha = _sin(w0) * bandwidth / (2 * center)
+        // tan(π·width/rate) makes the −3 dB width exactly `bandwidth` at any centre (the notch
+        // is half the sum of 1 and an all-pass); the cookbook's sin(ω0)/2Q is that only well
+        // below Nyquist: at 185 Hz of 400 it narrowed an 86 Hz notch to 7 Hz.
+        let halfWidth = Float.pi * min(bandwidth, 0.49 * sampleRate) / sampleRate
+        let alpha = _sin(halfWidth) / _cos(halfWidth)
         let depth = _exp(-attenuation * (2.302585093 / 20))   // 10^(−dB/20)
         let norm = 1 / (1 + alpha)
         return BiquadCoefficients(b0: (1 + alpha * depth) * norm, b1: -2 * c * norm, b2: (1 - alpha * depth) * norm,

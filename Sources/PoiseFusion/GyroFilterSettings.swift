@@ -84,10 +84,30 @@ public struct GyroNotchSettings: Sendable, Equatable {
     }
 
     /// The section of harmonic `h` (1 = fundamental) with the fundamental at `center` Hz.
+    ///
+    /// The filters run on the gyroscope as the tick samples it: a harmonic above half the
+    /// sample rate is there at its alias, so the notch sits on the alias (``folded(_:sampleRate:)``),
+    /// keeping the harmonic's centre/width. An alias below a quarter of `centerFrequency` is
+    /// left alone: a notch that deep in the loops' band would cost them more phase than the
+    /// vibration it took out.
     @inlinable
     public func section(harmonic h: Int, center: Float, sampleRate: Float) -> BiquadCoefficients {
-        let scale = Float(h) * center / centerFrequency
-        return .notch(center: Float(h) * center, bandwidth: bandwidth * scale, attenuation: attenuation, sampleRate: sampleRate)
+        let frequency = Float(h) * center
+        let alias = Self.folded(frequency, sampleRate: sampleRate)
+        guard alias == frequency || alias >= centerFrequency / 4 else { return .passThrough }
+        return .notch(center: alias, bandwidth: bandwidth * alias / centerFrequency, attenuation: attenuation, sampleRate: sampleRate)
+    }
+
+    /// Where a tone of `frequency` Hz appears in samples taken `sampleRate` times a second:
+    /// folded into 0…sampleRate/2 (f → |f − k·sampleRate| for the nearest whole k).
+    @inlinable
+    public static func folded(_ frequency: Float, sampleRate: Float) -> Float {
+        // (NaN fails the guard and comes back as it went: the notch it asks for passes.)
+        guard sampleRate > 0, frequency > sampleRate / 2, frequency < 1e7 else { return frequency }
+        // Whole turns by Int truncation (positive here): a rounding rule is a type the
+        // checked tick may not touch.
+        let remainder = frequency - sampleRate * Float(Int(frequency / sampleRate))
+        return remainder > sampleRate / 2 ? sampleRate - remainder : remainder
     }
 }
 

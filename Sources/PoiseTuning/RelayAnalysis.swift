@@ -94,7 +94,9 @@ public enum RelayAnalysis {
     /// sampled every `dt` s: the last whole periods of the window.
     public static func point(input u: [Double], output y: [Double], dt: Double) -> RelayPoint? {
         let u = detrended(u), y = detrended(y)
-        guard u.count == y.count, let period = period(y, dt: dt) else { return nil }
+        // The period from the relay's own switching: the output carries the sensor's noise (a
+        // vibrating frame's), the relay's square wave only the limit cycle.
+        guard u.count == y.count, let period = period(u, dt: dt) ?? period(y, dt: dt) else { return nil }
         let perPeriod = period / dt
         let cycles = Int(Double(y.count) / perPeriod)
         // A loop's limit cycle spans many ticks; one of a few ticks is vibration (or its alias)

@@ -6,6 +6,9 @@ public struct LoopTuning: Sendable, Equatable, Codable {
     /// The loop's configuration prefix, e.g. `controller.quad.pitch_rate`.
     public var loop: String
     public var relayAmplitude: Double
+    /// The relay's hysteresis (±, in the loop's measurement unit): sized from the noise the
+    /// loop's measurement had before the relay; 0 for none.
+    public var relayHysteresis: Double = 0
     public var point: RelayPoint
     public var model: LoopModel
     public var gains: PIDGains
@@ -55,7 +58,8 @@ public struct TuningReport: Sendable, Equatable, Codable {
         lines.append("poise tune: \(rig.replacingOccurrences(of: "_", with: " ")) (\(simulated ? "simulated" : "real") rig), rule \(rule)")
         for l in loops {
             lines.append("")
-            lines.append("\(l.loop): relay ±\(f(l.relayAmplitude)) → limit cycle \(f(l.point.period * 1000)) ms "
+            let hysteresis = l.relayHysteresis > 0 ? ", hysteresis ±\(f(l.relayHysteresis))" : ""
+            lines.append("\(l.loop): relay ±\(f(l.relayAmplitude))\(hysteresis) → limit cycle \(f(l.point.period * 1000)) ms "
                          + "(\(l.point.cycles) periods), output ±\(f(l.point.outputAmplitude)), Ku \(f(l.point.ultimateGain)), "
                          + "G(jωu) = \(f(l.point.magnitude)) ∠\(f(l.point.phase * 180 / .pi))°")
             let integrators = l.model.kind == .integratingWithDelay ? "s" : "s²"

@@ -40,6 +40,41 @@ struct GyroFilterTests {
         }
     }
 
+    /// The width asked is the −3 dB width of a deep notch wherever its centre is, up to Nyquist
+    /// (a rotor at 0.45–0.5 of the loop rate): measured between the response's −3 dB points.
+    @Test func notchIsAsWideAsAskedUpToNyquist() async {
+        await propertyCheck(count: 60, input: Gen.double(in: 0.05...0.49), Gen.double(in: 0.02...0.2)) { fraction, widthFraction in
+            let fs = 400.0, center = fraction * fs, width = widthFraction * fs
+            let notch = BiquadCoefficients.notch(center: Float(center), bandwidth: Float(width), attenuation: 80, sampleRate: Float(fs))
+            let grid = stride(from: 0.0, through: fs / 2, by: 0.01)
+            let below = grid.filter { notch.response(at: $0, sampleRate: fs).gain < 0.5.squareRoot() }
+            guard let low = below.first, let high = below.last else { Issue.record("no notch at \(center) Hz"); return }
+            // A notch whose lower half reaches past Nyquist shows only part of its width.
+            if high < fs / 2 - 0.02 && low > 0.02 {
+                #expect(abs((high - low) - width) < 0.02 * width + 0.05, "\(center) Hz: \(high - low) Hz wide, asked \(width)")
+            }
+        }
+    }
+
+    /// A harmonic above half the sample rate is notched at its alias; one folding deep into the
+    /// loops' band (below a quarter of the centre) is left alone.
+    @Test func harmonicsAboveNyquistAreNotchedAtTheirAlias() {
+        #expect(GyroNotchSettings.folded(344, sampleRate: 400) == 56)
+        #expect(GyroNotchSettings.folded(516, sampleRate: 400) == 116)
+        #expect(GyroNotchSettings.folded(120, sampleRate: 400) == 120)
+        var notch = GyroNotchSettings()
+        notch.mode = .static
+        notch.centerFrequency = 172
+        notch.bandwidth = 86
+        notch.harmonics = 3
+        for (harmonic, alias) in [(2, 56.0), (3, 116.0)] {
+            let section = notch.section(harmonic: harmonic, center: 172, sampleRate: 400)
+            #expect(FilterResponse.of([section], at: alias, sampleRate: 400).decibels < -39, "harmonic \(harmonic) at \(alias) Hz")
+        }
+        // 2 × 195 Hz = 390 Hz folds to 10 Hz: left alone.
+        #expect(notch.section(harmonic: 2, center: 195, sampleRate: 400) == .passThrough)
+    }
+
     @Test func lowPassesAreThreeDecibelsDownAtTheirCutoff() async {
         await propertyCheck(count: 100, input: Gen.double(in: 200...4000), Gen.double(in: 0.01...0.4)) { fs, fraction in
             let cutoff = fraction * fs

@@ -25,6 +25,26 @@ struct RelayIdentificationTests {
         }
     }
 
+    /// A vibrating frame: a tone of a few ticks' period, larger than the limit cycle, on the
+    /// output. The period comes from the relay's switching and the point from the fundamental,
+    /// so the tone changes neither; the hysteresis is sized from the tone alone.
+    @Test func vibrationOnTheOutputLeavesThePointAndSizesTheHysteresis() {
+        let dt = 0.0025, d = 0.05, period = 0.1, lag = 0.6, gain = 3.0
+        let w = 2 * Double.pi / period
+        let tone = { (i: Int) in 2.0 * sin(2 * .pi * 172 * Double(i) * dt) }
+        let u = (0..<1200).map { i in sin(w * Double(i) * dt) >= 0 ? d : -d }
+        let y = (0..<1200).map { i in gain * 4 * d / .pi * sin(w * Double(i) * dt - lag) + tone(i) }
+        let point = RelayAnalysis.point(input: u, output: y, dt: dt)
+        #expect(point != nil)
+        if let point {
+            #expect(abs(point.period - period) < 0.02 * period)
+            #expect(abs(point.magnitude - gain) < 0.05 * gain)
+        }
+        let quiet = (0..<200).map { i in SIMD3<Float>(Float(tone(i)), Float(tone(i)) / 2, 0) + SIMD3(0.01 * Float(i) * Float(dt), 0, 0) }
+        let h = QuadExperiment.hysteresis(noise: quiet)
+        #expect(abs(h.x - 3) < 0.1 && abs(h.y - 1.5) < 0.05 && h.z == 0, "\(h)")
+    }
+
     @Test func aModelThroughAPointAnswersWithThatPoint() async {
         await propertyCheck(count: 50, input: Gen.double(in: 0.02...0.5), Gen.double(in: 0.01...100), Gen.double(in: -3.1...3.1)) { period, magnitude, phase in
             let point = RelayPoint(period: period, magnitude: magnitude, phase: phase, outputAmplitude: 1, inputAmplitude: 1, cycles: 4)
