@@ -11,19 +11,41 @@ Prints {"listening": PORT} first, then every message and one JSON object per fin
 """
 import argparse
 import os
+import socket
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcs_peer import Station, arm, arm_until_accepted, mavlink2  # noqa: E402
+from gcs_peer import Station, arm, arm_until_accepted, jsonable, mavlink2  # noqa: E402
+
+
+def next_attitude(s, seconds):
+    """Receives until Poise's next ATTITUDE (kept and printed as Station.pump does); False
+    when none came within `seconds`."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        start = len(s.received)
+        try:
+            datagram, s.peer = s.sock.recvfrom(65536)
+        except socket.timeout:
+            continue
+        for msg in s.mav.parse_buffer(datagram) or []:
+            kind = msg.get_type()
+            out = {"type": kind, "signed": bool(getattr(msg, "_signed", False))}
+            if kind != "BAD_DATA":
+                out["fields"] = {k: jsonable(v) for k, v in msg.to_dict().items() if k != "mavpackettype"}
+            s.received.append(out)
+            s.emit(out)
+        if any(m["type"] == "ATTITUDE" for m in s.received[start:]):
+            return True
+    return False
 
 
 def attitudes(s, count, each=lambda: None):
     """Waits for `count` ATTITUDE messages from Poise, calling `each` after every one."""
-    seen = 0
-    while seen < count:
-        if s.wait_for("ATTITUDE", 2.0) is None:
+    for _ in range(count):
+        if not next_attitude(s, 2.0):
             return False
-        seen += 1
         each()
     return True
 
@@ -74,6 +96,8 @@ def main():
     s.emit(dict(finding="arm", **arm_until_accepted(s, 10)))
     m = s.wait_for("HEARTBEAT", 3, lambda m: m["fields"]["base_mode"] & 128)
     s.emit({"finding": "armed_heartbeat", "base_mode": m and m["fields"]["base_mode"]})
+    # Standing first: arming releases the robot from its stand, and it catches itself.
+    s.emit({"finding": "stand", "paced": drive(s, 0, args.phase)})
     s.emit({"finding": "forward", "paced": drive(s, args.stick, args.phase)})
     s.emit({"finding": "backward", "paced": drive(s, -args.stick, args.phase)})
     s.emit({"finding": "stop", "paced": drive(s, 0, args.phase // 2)})
