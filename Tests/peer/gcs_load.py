@@ -46,7 +46,7 @@ class Hostile:
         self.rng = random.Random(seed)
         self.mav = mavlink2.MAVLink(None, srcSystem=255, srcComponent=190)
         self.wrong = mavlink2.MAVLink(None, srcSystem=255, srcComponent=190)
-        self.wrong.signing.secret_key = bytes(self.rng.randrange(256) for _ in range(32))
+        self.wrong.signing.secret_key = self.rng.randbytes(32)
         self.wrong.signing.link_id = 1
         self.wrong.signing.sign_outgoing = True
         self.wrong.signing.timestamp = int((time.time() - 1420070400) * 100000)
@@ -68,11 +68,11 @@ class Hostile:
         self.kind = (self.kind + 1) % 8
         k = self.kind
         if k == 0:
-            return bytes(r.randrange(256) for _ in range(r.randrange(1, 300)))
+            return r.randbytes(r.randrange(1, 300))
         if k == 1:
-            return b"\xfd" + bytes(r.randrange(256) for _ in range(r.randrange(0, 280)))
+            return b"\xfd" + r.randbytes(r.randrange(0, 280))
         if k == 2:
-            return b"\xfd\xff\x00\x00" + bytes(r.randrange(256) for _ in range(r.randrange(1100, 4000)))
+            return b"\xfd\xff\x00\x00" + r.randbytes(r.randrange(1100, 4000))
         if k == 3:
             good = r.choice(self.frames()).pack(self.mav)
             i = r.randrange(len(good))
