@@ -9,7 +9,9 @@ Acts as the ground station Poise sends to (gcs_peer.Station), then for --seconds
            random bytes, MAVLink-looking junk, over-long datagrams, bad checksums, frames for
            other systems, and well-formed PARAM_SET / arm / MANUAL_CONTROL frames unsigned or
            signed with a wrong key (refused when Poise holds a key, as in the flood's set-up).
-With --key HEX the station signs its own requests. Before and after the load it reads every
+--to-sink sends the same load to a loopback socket that never reads it instead of to Poise:
+the control of an A/B pair, which costs this process and the kernel the same and Poise's
+receive path nothing. With --key HEX the station signs its own requests. Before and after the load it reads every
 parameter (PARAM_REQUEST_LIST), and prints one finding:
   {"finding": "load", "sent": N, "params_before": {...}, "params_after": {...}, "armed_seen": bool}
 Pacing by the wall clock here is the load's, not a measurement's.
@@ -96,6 +98,7 @@ def main():
     parser.add_argument("--key", default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wait", type=float, default=30)
+    parser.add_argument("--to-sink", action="store_true", help="send the load where nothing reads it (the control)")
     args = parser.parse_args()
     s = Station(0, 2.0, bytes.fromhex(args.key) if args.key else None)
     s.emit({"listening": s.sock.getsockname()[1]})
@@ -105,6 +108,9 @@ def main():
     s.emit = lambda obj: None if "type" in obj else print(__import__("json").dumps(obj), flush=True)
     before = parameters(s)
     other = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sink = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sink.bind(("127.0.0.1", 0))
+    target = sink.getsockname() if args.to_sink else s.peer
     hostile = Hostile(args.seed)
     sent, start = 0, time.monotonic()
     end = start + args.seconds
@@ -115,17 +121,18 @@ def main():
             s.pump(min(due - now, 0.05)) if args.mode != "flood" else time.sleep(due - now)
             continue
         if args.mode == "manual":
-            s.send(mavlink2.MAVLink_manual_control_message(1, 0, 0, 500, 0, 0))
+            data = mavlink2.MAVLink_manual_control_message(1, 0, 0, 500, 0, 0).pack(s.mav)
+            s.sock.sendto(data, target)
         elif args.mode == "flood":
             data = hostile.next()
-            (other.sendto(data, s.peer) if sent % 16 == 15 else s.raw(data))
+            (other if sent % 16 == 15 else s.sock).sendto(data, target)
         sent += 1
         if args.mode == "flood" and sent % 256 == 0:
             s.pump(0.001)   # keep up with what Poise sends
     s.pump(0.3)
     after = parameters(s)
     armed = any(m["type"] == "HEARTBEAT" and m["fields"]["base_mode"] & 128 for m in s.received)
-    s.emit({"finding": "load", "mode": args.mode, "sent": sent, "params_before": before, "params_after": after,
+    s.emit({"finding": "load", "mode": args.mode, "to_sink": args.to_sink, "sent": sent, "params_before": before, "params_after": after,
             "armed_seen": armed})
     s.emit({"finding": "done"})
     return 0
