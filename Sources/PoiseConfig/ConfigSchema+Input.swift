@@ -4,6 +4,7 @@ extension ConfigSchema {
     static let inputGroups: [ConfigGroup] = [
         ConfigGroup("input", doc: "A pilot's input devices, read off the real-time thread."),
         ConfigGroup("input.gamepad", doc: "A gamepad through Linux evdev (see docs/gamepad.md): sticks → setpoints, buttons → arm and disarm."),
+        ConfigGroup("input.sticks", doc: "What full stick means, for the ground station's MANUAL_CONTROL and the gamepad alike: read at start."),
     ]
 
     static let inputKeys: [ConfigKey] = PoiseConfiguration.Input.bindings.map(\.key)

@@ -60,6 +60,11 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     /// Live setpoints (MANUAL_CONTROL), once received, stopped for
     /// `telemetry.setpoint_timeout_ms` while armed (ArduPilot's RC failsafe).
     case setpointLost
+    /// The gamepad's arm button, pressed while every arming condition held
+    /// (`safety.arm_source: gamepad`).
+    case gamepadArmed
+    /// The gamepad's disarm button.
+    case gamepadDisarmed
 
     public var text: StaticString {
         switch self {
@@ -81,6 +86,8 @@ public enum SafetyReason: UInt8, Sendable, CaseIterable, BitwiseCopyable {
         case .commandArmed: "arm command; level, healthy, converged"
         case .commandDisarmed: "disarm command"
         case .setpointLost: "setpoints lost for telemetry.setpoint_timeout_ms"
+        case .gamepadArmed: "gamepad arm button; level, healthy, converged"
+        case .gamepadDisarmed: "gamepad disarm button"
         }
     }
 

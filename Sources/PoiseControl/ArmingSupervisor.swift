@@ -186,7 +186,7 @@ public struct ArmingSupervisor: Sendable {
             } else if useSwitch && !inputs.armSwitch {
                 transition(to: .disarmed, .switchOff, at: inputs.time)
             } else if (settings.armSource == .command || settings.armSource == .gamepad) && inputs.armCommand == .disarm {
-                transition(to: .disarmed, .commandDisarmed, at: inputs.time)
+                transition(to: .disarmed, settings.armSource == .gamepad ? .gamepadDisarmed : .commandDisarmed, at: inputs.time)
             }
         case .disarmed:
             // A request source (the ground station, the gamepad) arms only on request, never by itself.
@@ -200,7 +200,10 @@ public struct ArmingSupervisor: Sendable {
                 if conditionsSince.isNaN { conditionsSince = inputs.time }
                 let held = inputs.time - conditionsSince >= settings.armHoldTime
                 if byCommand {
-                    if inputs.armCommand == .arm { transition(to: .armed, .commandArmed, at: inputs.time) }
+                    // Each source reports itself: the ground station's command or the gamepad's button.
+                    if inputs.armCommand == .arm {
+                        transition(to: .armed, settings.armSource == .gamepad ? .gamepadArmed : .commandArmed, at: inputs.time)
+                    }
                 } else if useSwitch {
                     if held && switchTurnedOn { transition(to: .armed, .switchArmed, at: inputs.time) }
                 } else if held {

@@ -143,7 +143,8 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     /// Degrees in plain ASCII: a ground station shows STATUSTEXT as ASCII.
     static func degrees(_ radians: Float) -> String { String(format: "%.1f", Double(radians) * 180 / .pi) }
 
+    /// Stamped with the loop's clock (CLOCK_MONOTONIC s), as the gamepad's sticks are.
     func manualControl(_ message: ManualControlMessage) {
-        pilot.publish(PilotMapping.control(message), at: TelemetrySender.unixTime())
+        pilot.publish(PilotMapping.control(message), at: Double(monotonicNanoseconds()) * 1e-9)
     }
 }

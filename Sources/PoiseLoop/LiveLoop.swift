@@ -201,11 +201,13 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
     /// Takes the pilot's newest sticks and arm request: fresh sticks set this tick's quad
     /// setpoint and drive setpoint; sticks lost after some came brake the robot to a stop
     /// (a zero drive setpoint) and fail the quad safe (``SafetyReason/setpointLost``).
-    mutating func followPilot(_ mailbox: Unmanaged<ManualControlMailbox>, now: Double, status: inout LoopStatus) {
+    /// `origin`: the clock's origin (CLOCK_MONOTONIC ns), as the stamps are CLOCK_MONOTONIC s.
+    mutating func followPilot(_ mailbox: Unmanaged<ManualControlMailbox>, now: Double, origin: Int64, status: inout LoopStatus) {
         if let (control, stamp) = mailbox._withUnsafeGuaranteedRef({ $0.latest() }), stamp != pilot.stamp {
             pilot.control = control
             pilot.stamp = stamp
             pilot.arrival = now
+            pilot.receivedTime = stamp - Double(origin) * 1e-9
             pilot.received = true
         }
         status.armCommand = ArmCommand(rawValue: mailbox._withUnsafeGuaranteedRef { $0.takeArmRequest() }.rawValue) ?? .none
@@ -238,7 +240,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         if let encoders = links.encoders { status.wheelCounts = encoders._withUnsafeGuaranteedRef { $0.read() } }
         status.stallNanoseconds = stall
         if let armSwitch = links.armSwitch { status.armSwitch = armSwitch._withUnsafeGuaranteedRef { $0.read() } }
-        if let mailbox = links.pilot { followPilot(mailbox, now: now, status: &status) }
+        if let mailbox = links.pilot { followPilot(mailbox, now: now, origin: clock.origin, status: &status) }
         // The board's I/O (sensor transfer, output writes; on the simulated board the chip's
         // transfer and the simulated output drivers) is timed apart from the tick's own work.
         let readStart = clock.timestamp()
@@ -258,6 +260,7 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
         var record = lastRecord
         record.set(tick: statistics.ticks, tickTime: now, reading: reading, loop: status, core: core, output: out)
         record.latenessNanoseconds = lateness
+        record.pilotReceivedTime = pilot.receivedTime
         record.computeNanoseconds = clock.timestamp() - wake
         if let ring = links.ring, !ring._withUnsafeGuaranteedRef({ $0.offer(record) }) { statistics.droppedRecords += 1 }
         if let telemetry = links.telemetry { _ = telemetry._withUnsafeGuaranteedRef { $0.offer(record) } }

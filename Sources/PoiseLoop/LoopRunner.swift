@@ -110,6 +110,18 @@ struct LoopWork: FilterWork {
         }
     }
 
+    /// The setpoint columns of a recording whose ticks may follow a pilot: with a telemetry link
+    /// (MANUAL_CONTROL) or a gamepad, by the controller's kind.
+    var pilotColumns: RecordingColumns.PilotColumns {
+        guard !options.sensorOnly,
+              options.telemetry != nil || configuration.telemetry.address != nil || configuration.input.gamepad.enabled else { return .none }
+        switch configuration.controller.kind {
+        case .none: return .none
+        case .balance: return .drive
+        case .quadX, .quadPlus: return .quad
+        }
+    }
+
     func start<Board: BoardBackend, Filter: AttitudeFilter>(board: Board, core: FlightCore<Filter>,
                                                             outputs: OutputBankSettings, truth: Bool,
                                                             armSwitch: ArmSwitchState? = nil,
@@ -132,7 +144,8 @@ struct LoopWork: FilterWork {
             guard let format = TraceWriter.format(forPath: path) else {
                 throw RunError("\(path): the recording needs a .csv or .ptrace extension")
             }
-            let cols = RecordingColumns(channels: outputs.channels, magnetometer: configuration.sensor.magnetometer, truth: truth)
+            let cols = RecordingColumns(channels: outputs.channels, magnetometer: configuration.sensor.magnetometer, truth: truth,
+                                        pilot: options.virtualDuration == nil ? pilotColumns : .none)
             var metadata = TraceMetadata()
             metadata.set("source", truth ? "poise-run-sim" : "poise-run")
             metadata.set("rate_hz", String(loopConfig.rateHz))
@@ -226,6 +239,7 @@ struct LoopWork: FilterWork {
                               drive: drive, encoders: encoders)
         links.pilotTimeout = streamSettings.setpointTimeout
         links.pilotMapping.maxYawRate = configuration.controller.quad.settings.maxYawRate
+        links.pilotMapping.scales = configuration.input.sticks
         let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
                                     realtime: RealtimeSetup(priority: loopConfig.realtimePriority, cpu: loopConfig.cpu,
                                                             lockMemory: loopConfig.lockMemory))

@@ -3,17 +3,16 @@ import PoiseTelemetry
 
 /// A pilot's sticks (``ManualControl``) as the setpoints each controller follows.
 ///
-/// Full stick is: 15° of pitch or roll and the quad's `controller.quad.max_yaw_rate_dps` of
-/// yaw rate on the quad stand; 0.5 m/s and 90°/s on the balancing robot. Throttle is the
-/// stick's 0…1. Signs: forward stick (x > 0) pitches the nose down / drives forward; right
+/// Full stick is: `input.sticks.max_tilt_deg` of pitch or roll and the quad's
+/// `controller.quad.max_yaw_rate_dps` of yaw rate on the quad stand;
+/// `input.sticks.max_speed_m_s` and `input.sticks.max_turn_rate_dps` on the balancing robot
+/// (``StickScales``). Throttle is the stick's 0…1. Signs: forward stick (x > 0) pitches the nose down / drives forward; right
 /// stick (y > 0) rolls right; twist right (r > 0, MAVLink's clockwise) turns clockwise, which
 /// is a negative rate about Poise's up axis.
 @frozen
 public struct PilotMapping: Sendable {
-    public var maxTilt: Float = Float(15 * Double.pi / 180)
+    public var scales = StickScales()
     public var maxYawRate: Float = Float(90 * Double.pi / 180)
-    public var maxSpeed: Float = 0.5
-    public var maxTurnRate: Float = Float(90 * Double.pi / 180)
 
     @inlinable
     public init() {}
@@ -23,8 +22,8 @@ public struct PilotMapping: Sendable {
     public func quad(_ c: ManualControl, base: QuadSetpoint) -> QuadSetpoint {
         var s = base
         s.thrust = max(0, min(1, c.z))
-        s.pitch = -clamp(c.x) * maxTilt
-        s.roll = clamp(c.y) * maxTilt
+        s.pitch = -clamp(c.x) * scales.maxTilt
+        s.roll = clamp(c.y) * scales.maxTilt
         s.yawRate = -clamp(c.r) * maxYawRate
         return s
     }
@@ -33,7 +32,7 @@ public struct PilotMapping: Sendable {
     /// balance controller in place of the drive script's while the sticks are fresh.
     @inlinable
     public func drive(_ c: ManualControl) -> DriveSetpoint {
-        DriveSetpoint(speed: clamp(c.x) * maxSpeed, turnRate: -clamp(c.r) * maxTurnRate)
+        DriveSetpoint(speed: clamp(c.x) * scales.maxSpeed, turnRate: -clamp(c.r) * scales.maxTurnRate)
     }
 
     @inlinable
@@ -54,8 +53,11 @@ public struct PilotState: Sendable {
     public var control = ManualControl()
     /// The sender's time stamp of the newest (changes with every new one).
     public var stamp: Double = .nan
-    /// Loop time at which the newest arrived, s.
+    /// Loop time of the first tick that saw the newest, s.
     public var arrival: Double = 0
+    /// When the newest was received, s on the loop's clock (the stamp less the clock's origin):
+    /// recorded, so a recording shows how many ticks a setpoint took to reach the outputs.
+    public var receivedTime: Double = .nan
     public var received = false
 
     @inlinable

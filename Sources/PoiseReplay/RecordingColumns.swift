@@ -17,21 +17,52 @@ import PoiseTraces
 /// - `est_qw…est_qz`: the estimate (body-to-ENU); `arm`: 0 disarmed, 1 armed, 2 failsafe;
 ///   `event`: the `SafetyReason` of a transition this tick;
 /// - `out_NAME` per output channel: µs of high time per period (PWM, PCA9685) or the
-///   level (GPIO).
+///   level (GPIO);
+/// - with a pilot's live setpoints (the ground station's MANUAL_CONTROL, a gamepad;
+///   ``PilotColumns``): `sp_rx_t`, when the setpoint in effect was received, s on the clock of
+///   `tick_t` (empty before the first), `late_ms`, how late the tick woke after `tick_t`, and
+///   `compute_ms`, how long it took to its outputs and record — so a recording shows how long
+///   a setpoint took to reach the outputs — then the setpoint
+///   the tick was handed: the balancing robot's `sp_speed` (m/s) and `sp_turn_rate` (rad/s)
+///   with its `speed_est` (the controller's, m/s) and, simulated, `true_speed`; the quad's
+///   `sp_roll`, `sp_pitch` (rad), `sp_yaw_rate` (rad/s) and `sp_thrust`. A replay takes the
+///   setpoints from these columns (and the time columns as they are).
 public struct RecordingColumns: Sendable {
     public let names: [String]
     public let channelIsPulse: [Bool]
     public let magnetometer: Bool
     public let truth: Bool
+    public let pilot: PilotColumns
 
-    public init(channels: [OutputChannelSpec], magnetometer: Bool, truth: Bool) {
+    /// Which setpoint columns a recording of live setpoints has.
+    public enum PilotColumns: Sendable {
+        case none, drive, quad
+
+        /// The group's column names (`truth`: the simulated robot's true speed too).
+        public func names(truth: Bool) -> [String] {
+            switch self {
+            case .none: []
+            case .drive: ["sp_rx_t", "late_ms", "compute_ms", "sp_speed", "sp_turn_rate", "speed_est"] + (truth ? ["true_speed"] : [])
+            case .quad: ["sp_rx_t", "late_ms", "compute_ms", "sp_roll", "sp_pitch", "sp_yaw_rate", "sp_thrust"]
+            }
+        }
+
+        /// The group a trace's columns hold.
+        public init(columns: [String]) {
+            self = columns.contains("sp_speed") ? .drive : columns.contains("sp_roll") ? .quad : .none
+        }
+    }
+
+    public init(channels: [OutputChannelSpec], magnetometer: Bool, truth: Bool, pilot: PilotColumns = .none) {
         var names = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
         if magnetometer { names += ["mx", "my", "mz"] }
         if truth { names += ["qw", "qx", "qy", "qz"] }
         names += ["tick_t", "sample", "read_failed", "sensor_state", "overrun_streak", "stop", "output_fault",
                   "gyro_clipped", "stall_ms", "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
         names += channels.map { "out_" + $0.name }
+        names += pilot.names(truth: truth)
         self.names = names
+        self.pilot = pilot
         channelIsPulse = channels.map { if case .gpio = $0.hardware { false } else { true } }
         self.magnetometer = magnetometer
         self.truth = truth
@@ -68,6 +99,24 @@ public struct RecordingColumns: Sendable {
         for index in 0..<channelIsPulse.count {
             let value = r.outputs[index]
             writer.append(channelIsPulse[index] ? Double(value) / 1000 : Double(value))
+        }
+        if pilot != .none {
+            r.pilotReceivedTime.isFinite ? writer.append(r.pilotReceivedTime) : writer.appendEmpty()
+            writer.append(Double(r.latenessNanoseconds) / 1e6)
+            writer.append(Double(r.computeNanoseconds) / 1e6)
+        }
+        switch pilot {
+        case .none: break
+        case .drive:
+            writer.append(r.drive.setpoint.speed)
+            writer.append(r.drive.setpoint.turnRate)
+            writer.append(r.drive.speedEstimate)
+            if truth { r.drive.trueSpeed.isFinite ? writer.append(r.drive.trueSpeed) : writer.appendEmpty() }
+        case .quad:
+            writer.append(r.quadSetpoint.roll)
+            writer.append(r.quadSetpoint.pitch)
+            writer.append(r.quadSetpoint.yawRate)
+            writer.append(r.quadSetpoint.thrust)
         }
         writer.endRow()
     }

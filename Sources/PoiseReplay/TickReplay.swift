@@ -43,8 +43,9 @@ struct TickReplayWork: FilterWork, ~Copyable {
         reader.skipsTicksWithoutSample = false
         let outputs = OutputBankSettings(configuration: configuration)
         var core = CoreConfiguration.core(configuration, filter: filter)
+        let pilot = RecordingColumns.PilotColumns(columns: reader.columns)
         let columns = RecordingColumns(channels: outputs.channels, magnetometer: reader.layout.hasMagnetometer,
-                                       truth: reader.layout.hasTruth)
+                                       truth: reader.layout.hasTruth, pilot: pilot)
         var metadata = reader.metadata
         metadata.set("replayed", "tick")
         metadata.set("estimate", FilterChoice(configuration: configuration).kind.rawValue)
@@ -55,6 +56,10 @@ struct TickReplayWork: FilterWork, ~Copyable {
         let sensorState = column("sensor_state"), overrun = column("overrun_streak"), stop = column("stop")
         let outputFault = column("output_fault"), event = column("event")
         let clipped = column("gyro_clipped"), stall = column("stall_ms")
+        // A pilot's live setpoints, as the run's ticks were handed them.
+        let received = column("sp_rx_t"), late = column("late_ms"), compute = column("compute_ms"), trueSpeed = column("true_speed")
+        let speed = column("sp_speed"), turnRate = column("sp_turn_rate")
+        let roll = column("sp_roll"), pitch = column("sp_pitch"), yawRate = column("sp_yaw_rate"), thrust = column("sp_thrust")
         var setpoints = SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))
         // A built-in drive script replays as it ran; a file's rows are not in the recording.
         var drive = configuration.controller.drive.setpointFile.hasPrefix(DriveSchedule.presetPrefix)
@@ -90,18 +95,34 @@ struct TickReplayWork: FilterWork, ~Copyable {
             }
             // The driver's chip-reset notice is not recorded; the event it caused is.
             if try value(event, 0) == Double(SafetyReason.chipReset.rawValue) { reading.notices.kinds.insert(.chipReset) }
-            // The ground station's arm commands and a setpoint loss are known by the events they caused.
+            // The ground station's and the gamepad's arm requests and a setpoint loss are known by the events they caused.
             switch SafetyReason(rawValue: UInt8(clamping: Int(try value(event, 0)))) {
-            case .commandArmed: status.armCommand = .arm
-            case .commandDisarmed: status.armCommand = .disarm
+            case .commandArmed, .gamepadArmed: status.armCommand = .arm
+            case .commandDisarmed, .gamepadDisarmed: status.armCommand = .disarm
             case .setpointLost: status.setpointLost = true
             default: break
             }
             status.quadSetpoint = setpoints.value(at: now)
             status.driveSetpoint = drive.value(at: now)
+            switch pilot {
+            case .none: break
+            case .drive:
+                status.driveSetpoint = DriveSetpoint(speed: Float(try value(speed, 0)), turnRate: Float(try value(turnRate, 0)))
+                if trueSpeed >= 0 { reading.trueSpeed = Float(try value(trueSpeed, .nan)) }
+            case .quad:
+                status.quadSetpoint.roll = Float(try value(roll, 0))
+                status.quadSetpoint.pitch = Float(try value(pitch, 0))
+                status.quadSetpoint.yawRate = Float(try value(yawRate, 0))
+                status.quadSetpoint.thrust = Float(try value(thrust, 0))
+            }
             let out = core.tick(reading, loop: status)
             var record = TickRecord()
             record.set(tick: UInt64(ticks), tickTime: now, reading: reading, loop: status, core: core, output: out)
+            if pilot != .none {
+                record.pilotReceivedTime = try value(received, .nan)
+                record.latenessNanoseconds = Int64((try value(late, 0) * 1e6).rounded())
+                record.computeNanoseconds = Int64((try value(compute, 0) * 1e6).rounded())
+            }
             columns.write(record, to: &writer)
             ticks += 1
         }

@@ -40,9 +40,7 @@ public final class TelemetryReceiver: @unchecked Sendable {
     var checker: MAVLinkSignatureChecker?
     let peerIsLoopback: Bool
     let counts = Mutex(Counts())
-    let stopping = Atomic<Bool>(false)
-    let finished = DispatchSemaphore(value: 0)
-    var thread: Thread?
+    let worker = LinkThread(name: "poise-gcs-receive")
     var tokens: Double
     var lastRefill: Double
 
@@ -74,29 +72,17 @@ public final class TelemetryReceiver: @unchecked Sendable {
 
     public var received: Counts { counts.withLock { $0 } }
 
-    public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "poise-gcs-receive"
-        thread.qualityOfService = .utility
-        self.thread = thread
-        thread.start()
-    }
+    public func start() { worker.start { [self] in run() } }
 
-    public func stop() {
-        guard thread != nil else { return }
-        stopping.store(true, ordering: .releasing)
-        finished.wait()
-        thread = nil
-    }
+    public func stop() { worker.stop() }
 
     func run() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferLength, alignment: 8)
         defer { buffer.deallocate() }
-        while !stopping.load(ordering: .acquiring) {
+        while !worker.stopRequested {
             guard let length = sender.socket.receive(into: buffer, timeoutMilliseconds: 50) else { continue }
             handle(datagram: UnsafeRawBufferPointer(buffer), length: length, now: Self.monotonicSeconds())
         }
-        finished.signal()
     }
 
     /// One datagram of `length` bytes (its first `bytes.count` are in `bytes`).

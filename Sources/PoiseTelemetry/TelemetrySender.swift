@@ -22,7 +22,7 @@ public final class TelemetrySender: @unchecked Sendable {
     /// `ring` without reference counting, for the producer in the tick (the sender owns `ring`).
     let unretainedRing: Unmanaged<TickRecordRing>
     let socket: UDPSocket
-    let stopping = Atomic<Bool>(false)
+    let worker = LinkThread(name: "poise-telemetry")
     let sentFrames = Atomic<Int>(0)
     let failedSends = Atomic<Int>(0)
     var stream: TelemetryStream
@@ -32,8 +32,6 @@ public final class TelemetrySender: @unchecked Sendable {
     public static let outboxCapacity = 256
     /// The newest record this thread has seen (the receive path checks the arming rules on it).
     let newest = Mutex<TickRecord?>(nil)
-    var thread: Thread?
-    let finished = DispatchSemaphore(value: 0)
 
     public init(address: TelemetryAddress, settings: TelemetrySettings, ringCapacity: Int = 4096) throws(TelemetryError) {
         self.address = address
@@ -77,21 +75,10 @@ public final class TelemetrySender: @unchecked Sendable {
     public func offer(_ record: TickRecord) -> Bool { unretainedRing._withUnsafeGuaranteedRef { $0.offer(record) } }
 
     /// Starts the sender thread.
-    public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "poise-telemetry"
-        thread.qualityOfService = .utility
-        self.thread = thread
-        thread.start()
-    }
+    public func start() { worker.start { [self] in run() } }
 
     /// Sends what is queued, then stops the thread and waits for it.
-    public func stop() {
-        guard thread != nil else { return }
-        stopping.store(true, ordering: .releasing)
-        finished.wait()
-        thread = nil
-    }
+    public func stop() { worker.stop() }
 
     /// Frames sent, and sends the kernel refused (e.g. nobody listening on loopback).
     public var framesSent: Int { sentFrames.load(ordering: .relaxed) }
@@ -99,14 +86,11 @@ public final class TelemetrySender: @unchecked Sendable {
 
     func run() {
         while true {
-            let stop = stopping.load(ordering: .acquiring)
+            let stop = worker.stopRequested
             var any = false
             let replies = outbox.withLock { queue in defer { queue.removeAll(keepingCapacity: true) }; return queue }
             for reply in replies {
                 any = true
-                let send: (UnsafeRawBufferPointer) -> Void = { frame in
-                    if self.socket.send(frame) { self.sentFrames.add(1, ordering: .relaxed) } else { self.failedSends.add(1, ordering: .relaxed) }
-                }
                 switch reply {
                 case .paramValue(let m): stream.frame(m, send)
                 case .commandAck(let m): stream.frame(m, send)
@@ -118,14 +102,16 @@ public final class TelemetrySender: @unchecked Sendable {
                 last = record
                 any = true
                 stream.droppedRecords = UInt64(ring.dropped)
-                stream.process(record) { frame in
-                    if socket.send(frame) { sentFrames.add(1, ordering: .relaxed) } else { failedSends.add(1, ordering: .relaxed) }
-                }
+                stream.process(record, emit: send)
             }
             if let last { newest.withLock { $0 = last } }
             if stop { break }
             if !any { usleep(1000) }
         }
-        finished.signal()
+    }
+
+    /// One frame onto the socket, counted as sent or refused.
+    func send(_ frame: UnsafeRawBufferPointer) {
+        if socket.send(frame) { sentFrames.add(1, ordering: .relaxed) } else { failedSends.add(1, ordering: .relaxed) }
     }
 }

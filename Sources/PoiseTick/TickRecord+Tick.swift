@@ -43,6 +43,7 @@ extension TickRecord {
         signals = core.signals
         outputs = output.commands
         drive.setpoint = loop.driveSetpoint
+        quadSetpoint = loop.quadSetpoint
         drive.trueSpeed = reading.trueSpeed
         if case .balance(let balance) = core.controller {
             drive.commandedSpeed = balance.commandedSpeed

@@ -56,6 +56,11 @@ public struct TickRecord: Sendable {
     public var stallNanoseconds: Int64
     /// The balancing robot's driving this tick (zero for other controllers).
     public var drive: DriveRecord
+    /// The quad stand's setpoint the loop handed the tick.
+    public var quadSetpoint: QuadSetpoint
+    /// When the pilot's setpoint in effect this tick was received (MANUAL_CONTROL, the
+    /// gamepad), s on the loop's clock (the origin of ``tickTime``); NaN before the first.
+    public var pilotReceivedTime: Double
 
     @inlinable
     public init() {
@@ -85,5 +90,7 @@ public struct TickRecord: Sendable {
         computeNanoseconds = 0
         stallNanoseconds = 0
         drive = DriveRecord()
+        quadSetpoint = QuadSetpoint()
+        pilotReceivedTime = .nan
     }
 }

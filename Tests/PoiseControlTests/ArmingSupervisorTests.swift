@@ -179,6 +179,18 @@ import Testing
         #expect(s.reason == .commandDisarmed)
     }
 
+    /// Arming from the gamepad says so, not "command", in the log and the STATUSTEXT.
+    @Test func gamepadArmingReportsTheGamepad() {
+        var pad = settings
+        pad.armSource = .gamepad
+        var s = ArmingSupervisor(settings: pad)
+        _ = s.update(inputs(0))
+        #expect(s.update(inputs(0.01, command: .arm)) == .armed)
+        #expect(s.reason == .gamepadArmed && String(describing: s.reason.text).contains("gamepad"))
+        #expect(s.update(inputs(0.02, command: .disarm)) == .disarmed)
+        #expect(s.reason == .gamepadDisarmed)
+    }
+
     @Test func lostSetpointsFailSafeWhileArmed() {
         var s = ArmingSupervisor(settings: settings)
         _ = s.update(inputs(0))

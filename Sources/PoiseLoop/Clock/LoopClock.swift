@@ -15,6 +15,8 @@ public protocol LoopClock {
     mutating func waitForNextTick() -> (time: Double, lateness: Int64)
     /// A host timestamp for timing the tick's parts, ns (0 on a virtual clock).
     func timestamp() -> Int64
+    /// The host timestamp of time 0 (the first tick's schedule), ns; 0 on a virtual clock.
+    var origin: Int64 { get }
     /// The tick's work ended at `end` (a ``timestamp()``): true when it overran the period.
     mutating func finishTick(at end: Int64) -> Bool
     /// The scheduled time of the next tick, s: where a simulated world is moved between ticks.
@@ -32,4 +34,6 @@ public protocol LoopClock {
 extension LoopClock {
     /// Clocks that cannot stall (test clocks) ignore it.
     public mutating func stall(seconds: Double) {}
+    /// Clocks without a host time base (test clocks) start at 0.
+    public var origin: Int64 { 0 }
 }
