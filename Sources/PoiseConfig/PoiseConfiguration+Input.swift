@@ -48,13 +48,15 @@ extension PoiseConfiguration.Input {
             .choice("input.gamepad.disarm_button", \.gamepad.disarmButton, defaults: d,
                     doc: "Button whose press asks to disarm, with safety.arm_source: gamepad.").outsideTheTick(reader),
         ]
+        // Read where the loop turns sticks into setpoints, not by the controllers' settings.
+        let pilot = "the loop's stick mapping"
         let scales: [ConfigBinding<Self>] = [
             .number("input.sticks.max_speed_m_s", \.sticks.maxSpeed, range: 0.01...5, unit: "m/s", defaults: d,
-                    doc: "The balancing robot's forward speed at full forward stick (MANUAL_CONTROL x = 1000, or the gamepad's x axis); the controller ramps to it at its acceleration limit."),
+                    doc: "The balancing robot's forward speed at full forward stick (MANUAL_CONTROL x = 1000, or the gamepad's x axis); the controller ramps to it at its acceleration limit.").outsideTheTick(pilot),
             .number("input.sticks.max_turn_rate_dps", \.sticks.maxTurnRate, range: 1...720, unit: "°/s", .degreesToRadiansRoundedOnce, defaults: d,
-                    doc: "The balancing robot's turn rate at full twist (MANUAL_CONTROL r = ±1000, or the gamepad's r axis); twist right turns clockwise seen from above."),
+                    doc: "The balancing robot's turn rate at full twist (MANUAL_CONTROL r = ±1000, or the gamepad's r axis); twist right turns clockwise seen from above.").outsideTheTick(pilot),
             .number("input.sticks.max_tilt_deg", \.sticks.maxTilt, range: 1...45, unit: "°", .degreesToRadiansRoundedOnce, defaults: d,
-                    doc: "The quad stand's pitch and roll at full forward or sideways stick (its yaw rate at full twist is controller.quad.max_yaw_rate_dps)."),
+                    doc: "The quad stand's pitch and roll at full forward or sideways stick (its yaw rate at full twist is controller.quad.max_yaw_rate_dps).").outsideTheTick(pilot),
         ]
         return devices + sticks + buttons + scales
     }()

@@ -38,7 +38,7 @@ public struct ParameterTable: Sendable {
         "cutoff": "CUT", "drive": "DRV", "throttle": "THR", "sensor": "SNS", "timeout": "TMO", "overrun": "OVR",
         "limit": "LIM", "heading": "HDG", "angle": "ANG", "kp": "P", "ki": "I", "kd": "D",
         "speed": "SPD", "acceleration": "ACC", "turn": "TRN", "feedforward": "FF", "wheel": "WHL", "radius": "RAD",
-        "encoders": "ENC",
+        "encoders": "ENC", "deadband": "DBND", "compensation": "COMP",
     ]
 
     public static func name(forKey path: String) -> String {

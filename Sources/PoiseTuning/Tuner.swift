@@ -8,7 +8,15 @@ import PoiseTick
 /// Why `poise tune` stopped without gains.
 public struct TuningError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// SIGINT or SIGTERM when a signal stopped the tuning, else 0.
+    public var signal: Int32 = 0
     public init(_ description: String) { self.description = description }
+
+    init(interruptedBy signal: Int32) {
+        let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        self.init("interrupted by \(name); the loop stopped with every output safe and no gains were found")
+        self.signal = signal == 0 ? SIGINT : signal
+    }
 }
 
 /// `poise tune`: the relay experiment on the rig the configuration describes, the model and
@@ -30,18 +38,19 @@ public enum Tuner {
         return PoiseConfiguration(values: table)
     }
 
+    /// `signals` stops it (see ``TuningRig/signals``); its watcher is the caller's to start.
     public static func tune(_ configuration: PoiseConfiguration, options: TuningOptions = TuningOptions(),
-                            checkStartingGains: Bool = true) throws(TuningError) -> TuningReport {
+                            checkStartingGains: Bool = true, signals: StopSignals = StopSignals()) throws(TuningError) -> TuningReport {
         let simulated = configuration.board.kind == .sim
         switch configuration.controller.kind {
         case .quadX, .quadPlus:
             return simulated
-                ? try tuneQuadrotor(configuration, on: SimulatedQuadrotorRig(), options: options, checkStartingGains: checkStartingGains)
-                : try tuneQuadrotor(configuration, on: RealRig(), options: options, checkStartingGains: checkStartingGains)
+                ? try tuneQuadrotor(configuration, on: SimulatedQuadrotorRig(signals: signals), options: options, checkStartingGains: checkStartingGains)
+                : try tuneQuadrotor(configuration, on: RealRig(signals: signals), options: options, checkStartingGains: checkStartingGains)
         case .balance:
             return simulated
-                ? try tuneBalancingRobot(configuration, on: SimulatedBalancingRobotRig(), options: options, checkStartingGains: checkStartingGains)
-                : try tuneBalancingRobot(configuration, on: RealRig(), options: options, checkStartingGains: checkStartingGains)
+                ? try tuneBalancingRobot(configuration, on: SimulatedBalancingRobotRig(signals: signals), options: options, checkStartingGains: checkStartingGains)
+                : try tuneBalancingRobot(configuration, on: RealRig(signals: signals), options: options, checkStartingGains: checkStartingGains)
         case .none: throw TuningError("controller.kind: none: there is no loop to tune")
         }
     }

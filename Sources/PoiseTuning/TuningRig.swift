@@ -10,6 +10,9 @@ import PoiseTick
 protocol TuningRig {
     associatedtype Board: BoardBackend
     var simulated: Bool { get }
+    /// SIGINT/SIGTERM (`poise tune` starts their watcher): a stop ends the running experiment
+    /// through the loop's own stop, every output safe within a tick, and no later one starts.
+    var signals: StopSignals { get }
     /// Builds the loop for `configuration`, runs `body` on it and closes it.
     func withLoop<R>(_ configuration: PoiseConfiguration, _ body: (inout LiveLoop<Board, PoiseFilter>) -> R) throws(TuningError) -> R
 }
@@ -20,12 +23,14 @@ extension TuningRig {
     func drive(_ configuration: PoiseConfiguration, limit: Double,
                _ observe: (inout LiveLoop<Board, PoiseFilter>, TickRecord) -> Bool) throws(TuningError) -> Double {
         let simulated = self.simulated
-        return try withLoop(configuration) { loop in
+        let signals = self.signals
+        try stopIfAsked()
+        let seconds = try withLoop(configuration) { loop in
             var seconds = 0.0
             var stopping = false
             func each(_ loop: inout LiveLoop<Board, PoiseFilter>, _ record: TickRecord) {
                 seconds = record.time + 1 / loop.settings.rateHz
-                if !stopping, observe(&loop, record) {
+                if !stopping, signals.stopRequested || observe(&loop, record) {
                     stopping = true
                     loop.links.requestStop()
                 }
@@ -37,10 +42,18 @@ extension TuningRig {
             }
             return seconds
         }
+        try stopIfAsked()
+        return seconds
+    }
+
+    func stopIfAsked() throws(TuningError) {
+        guard signals.stopRequested else { return }
+        throw TuningError(interruptedBy: signals.signal)
     }
 }
 
 struct SimulatedQuadrotorRig: TuningRig {
+    let signals: StopSignals
     var simulated: Bool { true }
     func withLoop<R>(_ configuration: PoiseConfiguration,
                      _ body: (inout LiveLoop<SimulatedBoard<QuadrotorWorld>, PoiseFilter>) -> R) throws(TuningError) -> R {
@@ -52,6 +65,7 @@ struct SimulatedQuadrotorRig: TuningRig {
 }
 
 struct SimulatedBalancingRobotRig: TuningRig {
+    let signals: StopSignals
     var simulated: Bool { true }
     func withLoop<R>(_ configuration: PoiseConfiguration,
                      _ body: (inout LiveLoop<SimulatedBoard<BalancingRobotWorld>, PoiseFilter>) -> R) throws(TuningError) -> R {
@@ -64,6 +78,7 @@ struct SimulatedBalancingRobotRig: TuningRig {
 
 /// `board.kind: linux`: the board `poise run` opens.
 struct RealRig: TuningRig {
+    let signals: StopSignals
     var simulated: Bool { false }
     func withLoop<R>(_ configuration: PoiseConfiguration,
                      _ body: (inout LiveLoop<LinuxBoard, PoiseFilter>) -> R) throws(TuningError) -> R {

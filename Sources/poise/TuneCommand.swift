@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseLoop
 import PoisePlot
 import PoiseTraces
 import PoiseTuning
@@ -77,7 +78,14 @@ struct TuneCommand: PoiseCommand {
         options.angleAmplitude = angleAmplitude
         options.balanceAmplitude = balanceAmplitude
         let report: TuningReport
-        do { report = try Tuner.tune(configuration, options: options) } catch {
+        StopSignals.blockInProcess()
+        let signals = StopSignals()
+        signals.start(onReload: {})
+        do { report = try Tuner.tune(configuration, options: options, signals: signals) } catch {
+            guard error.signal == 0 else {
+                printError("poise: tuning \(error.description)")
+                throw ExitCode(128 + error.signal)
+            }
             throw CLIError("tuning stopped: \(error.description)")
         }
         if json { print(report.json()) } else { print(report.text) }

@@ -30,10 +30,11 @@ import Testing
         #expect(!run.error.contains("trial") && !run.error.contains("simulated s"), "\(run.error)")
     }
 
-    /// Ctrl-C during the Monte-Carlo run: no report, an earlier plot of the same name left as
-    /// it was and no temporary file behind. (`poise tune` takes no stop signal yet: Ctrl-C
-    /// kills it, and a runner that ignores SIGINT, as this one does, lets it finish.)
-    @Test(arguments: [["simulate", "--trials", "400", "--duration", "60", "--quiet"]])
+    /// Ctrl-C during the Monte-Carlo run or a tuning: no report, an earlier plot of the same
+    /// name left as it was and no temporary file behind. (The signals are taken by a watcher
+    /// with sigwait, so they arrive even here, where the test runner ignores SIGINT.)
+    @Test(arguments: [["simulate", "--trials", "400", "--duration", "60", "--quiet"],
+                      ["tune", "--config", "configs/sim-quad-x.yaml"]])
     func anInterruptedLongRunLeavesThePlotAsItWas(_ command: [String]) throws {
         let directory = try temporaryDirectory()
         let plot = directory.appending(path: "p.svg").path

@@ -9,11 +9,16 @@ import Testing
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: poisePath), poiseBuiltNote),
        .enabled(if: peerPython != nil, pymavlinkNote))
 struct GroundStationFlowTests {
-    /// The simulated robot with its H-bridge (as configs/sim-balancing-robot-drive.yaml), held
-    /// upright until armed by command; full stick is 0.4 m/s.
+    /// The simulated robot with its H-bridge and its accelerometer calibrated (as
+    /// configs/sim-balancing-robot-drive.yaml: uncalibrated, the tilt estimate's offset makes
+    /// the robot creep), held upright until armed by command; full stick is 0.4 m/s.
     static let config = """
         board:
           kind: sim
+        sensor:
+          calibration:
+            accelerometer_offset: [0.0790782, -0.11974573, 0.20047092]
+            accelerometer_scale: [1.0099791, 0.99509305, 1.0197344]
         filter:
           name: poise
         controller:
