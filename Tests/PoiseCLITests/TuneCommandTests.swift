@@ -45,7 +45,7 @@ struct TuneCommandTests {
                 pitch:
                   kp: \(6 * factor)
                   ki: \(20 * factor)
-                  kd: \(0.35 * factor)
+                  kd: \(0.25 * factor)
 
             """)
     }
