@@ -71,9 +71,11 @@ extension PoiseFilter {
         // At rest there is no linear acceleration: the specific force is gravity. What the
         // low-pass still remembers of the motion before — a velocity change whose counterpart
         // came too late to cancel inside τ, like a shake that drifted and stopped — is then
-        // known to be motion, not tilt, so when rest begins the filter restarts from the
-        // accelerometer's rest mean (the body has not turned since: the gyroscope was quiet).
-        if atRest, rest.quietTime - dt < settings.restTime, !accelerationFilter.isAveraging {
+        // known to be motion, not tilt, so the filter restarts from the accelerometer's rest
+        // mean (the body has not turned since: the gyroscope was quiet). Once per rest period,
+        // and only once the body is still: a smooth acceleration (a robot speeding up) passes
+        // the rest test, and restarting then would take it for gravity.
+        if atRest, rest.isStill, !accelerationFilter.isAveraging {
             restartAtRest()
         }
 
@@ -168,9 +170,10 @@ extension PoiseFilter {
         return released
     }
 
-    /// The filtered gravity restarted from the rest mean (rest has just begun).
+    /// The filtered gravity restarted from the rest mean (the body has come to rest).
     @usableFromInline @inline(never)
     mutating func restartAtRest() {
+        rest.restarted()
         accelerationFilter.output = gyroscopeAttitude.rotate(rest.accelerometer)
         accelerationFilter.rate = SIMD3(0, 0, 0)
         heldVelocityChange = SIMD3(0, 0, 0)

@@ -1,8 +1,16 @@
 import PoiseMath
 
 /// Rest detection for `PoiseFilter`: the sensor is at rest when its low-pass filtered angular
-/// rate is small (the bias alone, at most a few °/s) and the accelerometer stays close to its
-/// low-pass value, continuously for a minimum time.
+/// rate is small (the bias alone, at most a few °/s) and the inputs stay close to their
+/// low-pass values, continuously for a minimum time.
+///
+/// "Close" is judged on a band-limited deviation, not on each sample: a sample's noise grows
+/// with the square root of the sample rate (a consumer accelerometer's 800 µg/√Hz is
+/// 0.25 m/s² per sample at 1 kHz, half the threshold), so a per-sample test declares rest
+/// less often the faster the sensor is read. The low-pass already holds that band-limited
+/// deviation in its state: its rate obeys ÿ = ω²(u − y) − 2ζω ẏ, i.e. τ ẏ is the deviation
+/// u − y averaged over τ/2 (2ζω = 2/τ, ω²/2ζω = 1/τ), whose noise is the sensor's density
+/// over a fixed band at any rate. A 30 ms 3 g tap still moves it by several m/s².
 @frozen
 public struct PoiseFilterRestDetector: Sendable {
     /// Low-pass filtered gyroscope (lanes 0–2, rad/s) and accelerometer (lanes 4–6, m/s²):
@@ -11,19 +19,50 @@ public struct PoiseFilterRestDetector: Sendable {
     public var lowPass: PoiseFilterLowPass<SIMD8<Float>>
     /// How long both conditions have held, s.
     public var quietTime: Float
+    /// How long the accelerometer's deviation has stayed under `stillFraction` of its
+    /// threshold, s; −∞ once the gravity low-pass has restarted, until the body moves.
+    public var stillTime: Float
     @usableFromInline let gyroscopeThresholdSquared: Float
-    @usableFromInline let accelerometerThresholdSquared: Float
+    /// The deviation thresholds as bounds on the squared rate |ẏ|² (÷ τ²).
+    @usableFromInline let gyroscopeRateThresholdSquared: Float
+    @usableFromInline let accelerometerRateThresholdSquared: Float
+    /// Bound on each gyroscope sample's own deviation, (rad/s)².
+    @usableFromInline let gyroscopeSampleThresholdSquared: Float
+    @usableFromInline let stillRateThresholdSquared: Float
     @usableFromInline let minimumTime: Float
 
     @inlinable
     public init(settings: PoiseFilter.Settings) {
         lowPass = PoiseFilterLowPass(timeConstant: settings.restFilterTimeConstant)
         quietTime = 0
-        gyroscopeThresholdSquared = settings.restGyroscopeThreshold * settings.restGyroscopeThreshold
-        accelerometerThresholdSquared =
-            settings.restAccelerometerThreshold * settings.restAccelerometerThreshold
+        stillTime = 0
+        let tau = lowPass.timeConstant
+        let gyroscope = settings.restGyroscopeThreshold
+        let accelerometer = settings.restAccelerometerThreshold
+        gyroscopeThresholdSquared = gyroscope * gyroscope
+        // The rate's wobble about its mean may be twice the mean's bound, so that an
+        // oscillation whose mean is zero is still not taken for rest.
+        gyroscopeRateThresholdSquared = 4 * gyroscope * gyroscope / (tau * tau)
+        let sample = 2 * gyroscope * Self.sampleFactor
+        gyroscopeSampleThresholdSquared = sample * sample
+        accelerometerRateThresholdSquared = accelerometer * accelerometer / (tau * tau)
+        let still = accelerometer * Self.stillFraction
+        stillRateThresholdSquared = still * still / (tau * tau)
         minimumTime = settings.restTime
     }
+
+    /// Share of the accelerometer threshold under which a resting body counts as still.
+    /// Stopped, the deviation is sensor noise alone (under 0.02 m/s² from industrial to
+    /// consumer parts); a smooth acceleration, which the low-pass lags behind by its slope
+    /// times τ, keeps tenths of a m/s²: it passes the rest test but not this one.
+    @inlinable static var stillFraction: Float { 0.2 }
+
+    /// Factor on the wobble bound for each gyroscope sample's own deviation. The band-limited
+    /// deviation lags the start of a rotation by τ/2, and meanwhile the filtered rate — the rest
+    /// bias measurement — takes it in; one sample beyond this bound ends rest at once. 2 × 4 °/s
+    /// is 8.5 times the per-axis noise of a consumer gyroscope read at 1 kHz (0.94 °/s), so
+    /// noise alone practically never crosses it.
+    @inlinable static var sampleFactor: Float { 2 }
 
     /// Low-pass filtered gyroscope, rad/s (the rest bias measurement).
     @inlinable public var gyroscope: SIMD3<Float> { lowPass.output.lowHalf[SIMD3(0, 1, 2)] }
@@ -35,28 +74,39 @@ public struct PoiseFilterRestDetector: Sendable {
     /// True when the sensor has been quiet for the minimum rest time.
     @inlinable public var isAtRest: Bool { quietTime >= minimumTime }
 
+    /// Still for the low-pass's time constant, and not restarted since it last moved: what
+    /// the low-pass holds is the body at rest, not a lagging acceleration.
+    @inlinable public var isStill: Bool { stillTime >= lowPass.timeConstant }
+
+    /// The gravity low-pass has restarted: not again until the body has moved.
+    @inlinable public mutating func restarted() { stillTime = -.infinity }
+
     /// Feeds one sample; returns whether the sensor is at rest.
     @inlinable @inline(__always)
     public mutating func update(gyroscope g: SIMD3<Float>, accelerometer a: SIMD3<Float>,
                                 dt: Float) -> Bool {
         let both = lowPass.update(SIMD8(lowHalf: SIMD4(g, 0), highHalf: SIMD4(a, 0)), dt: dt)
         let gLow = both.lowHalf[SIMD3(0, 1, 2)]
-        let aLow = both.highHalf[SIMD3(0, 1, 2)]
-        let deviation = a - aLow
-        let gyroscopeDeviation = g - gLow
-        // Both the filtered rate and the raw rate's wobble about it must be small, so that an
-        // oscillation whose mean is zero is not taken for rest.
+        let gyroscopeRate = lowPass.rate.lowHalf[SIMD3(0, 1, 2)]
+        let accelerometerRate = lowPass.rate.highHalf[SIMD3(0, 1, 2)]
+        let accelerometerRate2 = dot(accelerometerRate, accelerometerRate)
+        let gyroscopeSample = g - gLow
         if !lowPass.isAveraging, dot(gLow, gLow) < gyroscopeThresholdSquared,
-           dot(gyroscopeDeviation, gyroscopeDeviation) < 4 * gyroscopeThresholdSquared,
-           dot(deviation, deviation) < accelerometerThresholdSquared {
+           dot(gyroscopeRate, gyroscopeRate) < gyroscopeRateThresholdSquared,
+           dot(gyroscopeSample, gyroscopeSample) < gyroscopeSampleThresholdSquared,
+           accelerometerRate2 < accelerometerRateThresholdSquared {
             quietTime += dt
+            stillTime = accelerometerRate2 < stillRateThresholdSquared ? stillTime + dt : 0
         } else {
-            quietTime = 0
+            interrupt()
         }
         return isAtRest
     }
 
-    /// Forgets the quiet time (e.g. when the accelerometer is unusable).
+    /// Ends the quiet period (also when the accelerometer is unusable).
     @inlinable
-    public mutating func interrupt() { quietTime = 0 }
+    public mutating func interrupt() {
+        quietTime = 0
+        stillTime = 0
+    }
 }
