@@ -33,8 +33,8 @@ import Testing
     /// Hz: each reading is the mean over its interval, not the value at an instant. The
     /// simulated accelerometer samples instantaneously, so a 30 ms stop falls on three samples
     /// at 100 Hz whose sum misses the stop's true velocity change; a real one reports its mean.
-    static func bandLimited(_ preset: String, block: Int) throws -> [MeasuredSample] {
-        let fine = try samples(preset, rate: 2000, model: .default)
+    static func bandLimited(_ preset: String, block: Int, model: SensorErrorModel = .default) throws -> [MeasuredSample] {
+        let fine = try samples(preset, rate: 2000, model: model)
         var result: [MeasuredSample] = []
         result.reserveCapacity(fine.count / block)
         var start = 0
@@ -85,14 +85,15 @@ import Testing
     /// Sampled as a real sensor delivers it (the mean over each interval), the motions whose
     /// instantaneous samples spread by 30–40 % over the rates (for VQF alike) agree within 10 %:
     /// the spread is the synthetic sensor's sampling, not the filter's time constants.
-    @Test(arguments: ["hand-strokes", "arm-swing"])
-    func meanSampledMotionsAreRateIndependent(preset: String) throws {
+    @Test(arguments: ["hand-strokes", "arm-swing"], ["default", "consumer"])
+    func meanSampledMotionsAreRateIndependent(preset: String, model: String) throws {
+        let errors = try #require(SensorErrorModel.preset(named: model))
         // 2000 Hz in blocks of 20, 7 and 2: 100, 285.7 and 1000 Hz.
         let values = try [(20, 100.0), (7, 2000.0 / 7), (2, 1000.0)].map { block, rate in
-            Self.inclinationRMS(try Self.bandLimited(preset, block: block), rate: rate)
+            Self.inclinationRMS(try Self.bandLimited(preset, block: block, model: errors), rate: rate)
         }
         let spread = values.max()! / values.min()! - 1
-        print("\(preset), mean-sampled: \(values)° at 100, 285.7, 1000 Hz; spread \(spread * 100) %")
-        #expect(spread < 0.1, "\(preset): \(values)° at 100, 285.7, 1000 Hz")
+        print("\(preset), \(model), mean-sampled: \(values)° at 100, 285.7, 1000 Hz; spread \(spread * 100) %")
+        #expect(spread < 0.1, "\(preset), \(model): \(values)° at 100, 285.7, 1000 Hz")
     }
 }
