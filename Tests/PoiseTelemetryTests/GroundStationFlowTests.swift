@@ -9,53 +9,15 @@ import Testing
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: poisePath), poiseBuiltNote),
        .enabled(if: peerPython != nil, pymavlinkNote))
 struct GroundStationFlowTests {
-    /// The simulated robot with its H-bridge and its accelerometer calibrated (as
-    /// configs/sim-balancing-robot-drive.yaml: uncalibrated, the tilt estimate's offset makes
-    /// the robot creep), held upright until armed by command; full stick is 0.4 m/s.
-    static let config = """
-        board:
-          kind: sim
-        sensor:
-          calibration:
-            accelerometer_offset: [0.0790782, -0.11974573, 0.20047092]
-            accelerometer_scale: [1.0099791, 0.99509305, 1.0197344]
-        filter:
-          name: poise
-        controller:
-          kind: balance
-          balance:
-            pitch:
-              kp: 30
-        safety:
-          max_tilt_deg: 45
-          arm_tilt_deg: 15
-          arm_hold_s: 0.2
-          stall_ms: 10000
-          sensor_timeout_ms: 10000
-          arm_source: command
-        loop:
-          rate_hz: 200
-          overrun_limit: 1000
-          gyroscope_bias_time: 0.5
-        telemetry:
-          accept_commands: true
-          setpoint_timeout_ms: 2000
-        input:
-          sticks:
-            max_speed_m_s: 0.4
-        simulation:
-          initial_tilt_deg: 5
-        outputs:
-          channels:
-            - {name: left_pwm, kind: pwm, chip: 0, channel: 0, period_us: 50, source: left_wheel_duty, input_min: 0, input_max: 1, duty_min: 0, duty_max: 1, safe_duty: 0}
-            - {name: right_pwm, kind: pwm, chip: 0, channel: 1, period_us: 50, source: right_wheel_duty, input_min: 0, input_max: 1, duty_min: 0, duty_max: 1, safe_duty: 0}
-            - {name: left_in1, kind: gpio, line: 5, source: left_wheel_forward, safe_value: 0}
-            - {name: left_in2, kind: gpio, line: 6, source: left_wheel_reverse, safe_value: 0}
-            - {name: right_in1, kind: gpio, line: 13, source: right_wheel_forward, safe_value: 0}
-            - {name: right_in2, kind: gpio, line: 19, source: right_wheel_reverse, safe_value: 0}
-            - {name: standby, kind: gpio, line: 26, source: armed, safe_value: 0}
-
-        """
+    /// The shipped simulated robot (configs/sim-balancing-robot.yaml, as a profile: its H-bridge
+    /// and its accelerometer calibration — uncalibrated, the tilt estimate's offset makes the
+    /// robot creep) with the ground-station tests' loop and safety settings: held upright until
+    /// armed by command; full stick is 0.4 m/s.
+    static let config = GroundStationTests.config(
+        extra: "input:\n  sticks:\n    max_speed_m_s: 0.4\nsimulation:\n  initial_tilt_deg: 5\n",
+        telemetry: "  accept_commands: true\n  setpoint_timeout_ms: 2000\n")
+        .replacingOccurrences(of: "board:\n  kind: sim\n", with: "board:\n  kind: sim\n  profile: \(shippedRobot)\n")
+    static let shippedRobot = repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path
 
     /// A recording as rows of named columns (empty cells NaN).
     struct Recording {
@@ -86,22 +48,15 @@ struct GroundStationFlowTests {
         let configPath = directory.appending(path: "robot.yaml")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
         let peer = try MAVLinkPeer(python: peerPython!, script: script, arguments: arguments)
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: poisePath)
         // --duration only bounds a peer that never finishes; the run is stopped when it does.
-        run.arguments = ["run", "--config", configPath.path, "--duration", "120", "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"]
-            + (record.map { ["--record", $0] } ?? [])
-        let errorFile = directory.appending(path: "stderr.txt")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        run.standardError = try FileHandle(forWritingTo: errorFile)
-        run.standardOutput = FileHandle.nullDevice
-        try run.run()
+        let run = try PoiseRunBesidePeer(config: configPath, peer: peer, duration: 120,
+                                         arguments: record.map { ["--record", $0] } ?? [], in: directory)
         let lines = try peer.messages()
-        run.interrupt()
-        run.waitUntilExit()
+        run.process.interrupt()
+        run.process.waitUntilExit()
         var f: [String: [String: Any]] = [:]
         for line in lines { if let name = line["finding"] as? String { f[name] = line } }
-        return (f, (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+        return (f, run.error)
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -48,22 +48,12 @@ struct GroundStationTests {
         let path = directory.appending(path: file)
         try config.write(to: path, atomically: true, encoding: .utf8)
         let peer = try MAVLinkPeer(python: peerPython!, script: "gcs_peer.py", arguments: scenario)
-        // poise runs beside the peer, whose output is read as it comes: a full pipe would
-        // stop the peer (it prints every message) and with it the ground station.
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: poisePath)
-        run.arguments = ["run", "--config", path.path, "--duration", String(duration), "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"]
-        let errorFile = directory.appending(path: "stderr.txt")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        run.standardError = try FileHandle(forWritingTo: errorFile)
-        run.standardOutput = FileHandle.nullDevice
-        try run.run()
+        let run = try PoiseRunBesidePeer(config: path, peer: peer, duration: duration, in: directory)
         let lines = try peer.messages()
-        run.waitUntilExit()
-        let result = (status: run.terminationStatus, error: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+        run.process.waitUntilExit()
         var findings: [String: [String: Any]] = [:]
         for line in lines { if let name = line["finding"] as? String { findings[name] = line } }
-        return (findings, lines.filter { $0["type"] != nil }, result.error, directory)
+        return (findings, lines.filter { $0["type"] != nil }, run.error, directory)
     }
 
     @Test func parametersListReadSetRefuseAndStore() throws {

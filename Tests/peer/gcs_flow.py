@@ -16,11 +16,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcs_peer import Station, arm, arm_until_accepted, jsonable, mavlink2  # noqa: E402
+from gcs_peer import Station, arm, arm_until_accepted, mavlink2  # noqa: E402
 
 
 def next_attitude(s, seconds):
-    """Receives until Poise's next ATTITUDE (kept and printed as Station.pump does); False
+    """Receives until Poise's next ATTITUDE (each datagram kept and printed by Station.take); False
     when none came within `seconds`."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -29,13 +29,7 @@ def next_attitude(s, seconds):
             datagram, s.peer = s.sock.recvfrom(65536)
         except socket.timeout:
             continue
-        for msg in s.mav.parse_buffer(datagram) or []:
-            kind = msg.get_type()
-            out = {"type": kind, "signed": bool(getattr(msg, "_signed", False))}
-            if kind != "BAD_DATA":
-                out["fields"] = {k: jsonable(v) for k, v in msg.to_dict().items() if k != "mavpackettype"}
-            s.received.append(out)
-            s.emit(out)
+        s.take(datagram)
         if any(m["type"] == "ATTITUDE" for m in s.received[start:]):
             return True
     return False

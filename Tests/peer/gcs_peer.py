@@ -62,13 +62,17 @@ class Station:
             except socket.timeout:
                 continue
             self.peer = address
-            for msg in self.mav.parse_buffer(datagram) or []:
-                kind = msg.get_type()
-                out = {"type": kind, "signed": bool(getattr(msg, "_signed", False))}
-                if kind != "BAD_DATA":
-                    out["fields"] = {k: jsonable(v) for k, v in msg.to_dict().items() if k != "mavpackettype"}
-                self.received.append(out)
-                self.emit(out)
+            self.take(datagram)
+
+    def take(self, datagram):
+        """Parses one datagram, printing and keeping every message in it."""
+        for msg in self.mav.parse_buffer(datagram) or []:
+            kind = msg.get_type()
+            out = {"type": kind, "signed": bool(getattr(msg, "_signed", False))}
+            if kind != "BAD_DATA":
+                out["fields"] = {k: jsonable(v) for k, v in msg.to_dict().items() if k != "mavpackettype"}
+            self.received.append(out)
+            self.emit(out)
 
     def wait_for(self, kind, seconds, predicate=lambda m: True):
         start = len(self.received)
