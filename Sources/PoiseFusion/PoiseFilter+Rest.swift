@@ -26,9 +26,9 @@ public struct PoiseFilterRestDetector: Sendable {
     /// The deviation thresholds as bounds on the squared rate |ẏ|² (÷ τ²).
     @usableFromInline let gyroscopeRateThresholdSquared: Float
     @usableFromInline let accelerometerRateThresholdSquared: Float
+    @usableFromInline let stillRateThresholdSquared: Float
     /// Bound on each gyroscope sample's own deviation, (rad/s)².
     @usableFromInline let gyroscopeSampleThresholdSquared: Float
-    @usableFromInline let stillRateThresholdSquared: Float
     @usableFromInline let minimumTime: Float
 
     @inlinable

@@ -27,8 +27,8 @@ import PoiseMath
 /// 5. Impacts (specific force far from the expected gravity) are held out of the filter for a
 ///    moment and only their velocity change, net of its counterpart, enters afterwards: a tap
 ///    and its rebound cancel, the sharp stop of a gently pushed stroke still balances the push.
-///    When rest begins (there is no linear acceleration then), the filtered gravity restarts
-///    from the rest mean, forgetting the motion before it;
+///    At rest, once the body is still (there is no linear acceleration then), the filtered
+///    gravity restarts from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
 /// 6. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
