@@ -120,6 +120,8 @@ extension ConfigSchema {
                     doc: "Time over which the bias estimate's certainty decays (the bias random walk)."),
             .number("filter.poise.gyroscope_scale_uncertainty", \.gyroscopeScaleUncertainty, range: 0...10, unit: "%", .percentToFraction, defaults: d,
                     doc: "Prior uncertainty of each gyroscope axis's scale-factor error, learned in motion from the drift of the filtered gravity (0 turns the estimate off)."),
+            .number("filter.poise.body_velocity_time_constant", \.bodyVelocityTimeConstant, range: 0...600, unit: "s", defaults: d,
+                    doc: "Time over which the body's velocity is learned from the sustained acceleration while it turns (a wheeled robot's centripetal acceleration ω × v), so that the share the inclination low-pass would let through, and gyroscope errors could not explain, is taken out; 3 s suits a wheeled robot that turns without `sensor.lever_arm_m` (0, the default, turns the estimate off: it costs 20 instructions a sample)."),
             .number("filter.poise.acceleration_rejection_threshold", \.accelerationRejectionThreshold, range: 0...1000, unit: "m/s²", zeroTurnsOff: .infinity, defaults: d,
                     doc: "Accelerometer samples whose specific force is this far from the expected gravity vector (impacts) are held out of the inclination filter, and the velocity change they carry enters with the next sample used (a tap and its rebound cancel; a stroke's sharp stop still balances its push); 0 disables rejection."),
             .number("filter.poise.acceleration_rejection_time", \.accelerationRejectionTime, range: 0...60, unit: "s", defaults: d,

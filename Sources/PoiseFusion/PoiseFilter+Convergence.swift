@@ -22,6 +22,7 @@ extension PoiseFilter {
         // A velocity change held from before was seen in the frame the clipped gyroscope lost.
         heldVelocityChange = SIMD3(0, 0, 0)
         holdsVelocityChange = false
+        forgetTurn()
         magneticSamples = 0
         hardIron.sums = .init()
         hardIron.sinceObservation = -.infinity

@@ -127,12 +127,14 @@ extension PoiseFilter {
     /// the low-pass and averages out in the estimate; hence the acceleration is first averaged
     /// over `sustainedAccelerationTime`, so only what is sustained counts.
     @inlinable @inline(__always)
-    mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float) -> Float {
+    mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float,
+                                                    residual: inout SIMD3<Float>) -> Float {
         let tau = accelerationFilter.timeConstant
         let rate = accelerationFilter.rate
         var mean = rate * tau + (rate - previousFilterRate) * (tau * tau / 2 / dt)
         previousFilterRate = rate
         mean -= up * dot(mean, up)
+        residual = mean
         sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (mean - sustainedAcceleration)
         return dot(sustainedAcceleration, sustainedAcceleration) * accelerationVarianceScale
     }
@@ -181,6 +183,7 @@ extension PoiseFilter {
         // At rest nothing accelerates.
         previousFilterRate = SIMD3(0, 0, 0)
         sustainedAcceleration = SIMD3(0, 0, 0)
+        forgetTurn()
     }
 
     /// Averaging time of the rejected share, s, and the share above which samples are no
@@ -210,9 +213,15 @@ extension PoiseFilter {
                    scaleX.x, scaleX.y, scaleX.z, scaleY.x, scaleY.y, scaleY.z, 0, 0),
             dt: dt)
         // Tracked at every step, so that the mean over a step is always over one step.
+        var residual = SIMD3<Float>(0, 0, 0)
         let accelerationVarianceTime = sustainedAccelerationVarianceTime(
-            up: accelerationFilter.output * inverseGravity, dt: dt)
+            up: accelerationFilter.output * inverseGravity, dt: dt, residual: &residual)
+        if restRate == nil, settings.bodyVelocityTimeConstant > 0 {
+            compensateTurn(residual: residual, up: rotation.z, rate: angularRate, dt: dt)
+        }
         if let restRate {
+            // At rest nothing moves.
+            forgetTurn()
             guard settings.restBiasEstimation else { return }
             biasEstimator.updateBias(restRate, variance: restVarianceTime / dt)
             return

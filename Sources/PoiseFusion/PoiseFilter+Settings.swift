@@ -121,6 +121,10 @@ extension PoiseFilter {
         /// (zero: at the centre, no compensation). Rotation then adds ω̇ × r + ω × (ω × r) to
         /// the specific force, which the filter subtracts before the inclination low-pass.
         public var leverArm: SIMD3<Float>
+        /// Time over which the body velocity whose turning is the sustained acceleration (a
+        /// wheeled robot's centripetal acceleration) is learned, s; 0 (the default) turns the
+        /// estimate off; 3 s suits a wheeled robot.
+        public var bodyVelocityTimeConstant: Float
 
         /// The defaults.
         public static let `default` = Settings()
@@ -162,7 +166,8 @@ extension PoiseFilter {
             magneticRejectionFactor: Float = 2,
             screen: SampleScreen = .default,
             maximumAngularRate: Float = 50,
-            leverArm: SIMD3<Float> = SIMD3(0, 0, 0)
+            leverArm: SIMD3<Float> = SIMD3(0, 0, 0),
+            bodyVelocityTimeConstant: Float = 0
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant
@@ -201,6 +206,7 @@ extension PoiseFilter {
             self.screen = screen
             self.maximumAngularRate = maximumAngularRate
             self.leverArm = leverArm
+            self.bodyVelocityTimeConstant = bodyVelocityTimeConstant
         }
     }
 }

@@ -31,7 +31,11 @@ import PoiseMath
 ///    gravity restarts from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
-/// 6. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
+/// 6. Optionally (`bodyVelocityTimeConstant`), a turning body's sustained acceleration is
+///    ω × v with v its velocity, fixed in the body: the filter learns v while the body turns and takes out of the low-pass's input the
+///    share of ω × v that the low-pass would let through and that gyroscope errors could not
+///    equally explain (see `PoiseFilter+Turn.swift`).
+/// 7. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
 ///    the accelerometer agrees with it near rest; meanwhile near-rest samples re-align the
 ///    filtered gravity at once (see `PoiseFilter+Convergence.swift`).
 ///
@@ -124,6 +128,13 @@ public struct PoiseFilter: AttitudeFilter {
     /// force of each bias step less the filtered gravity, low-pass filtered over
     /// `sustainedAccelerationTime` (see `updateBias`).
     @usableFromInline var sustainedAcceleration = SIMD3<Float>(0, 0, 0)
+    /// Velocity of the body in its own frame, m/s, as far as turning shows it: the sustained
+    /// acceleration of a turning body is ω × v (see `compensateTurn`).
+    @usableFromInline var bodyVelocity = SIMD3<Float>(0, 0, 0)
+    /// The body rate averaged over `bodyVelocityTimeConstant`, rad/s, body frame.
+    @usableFromInline var meanBodyRate = SIMD3<Float>(0, 0, 0)
+    /// The acceleration last taken out of the inertial low-pass's input, m/s² in I.
+    @usableFromInline var turnCompensation = SIMD3<Float>(0, 0, 0)
 
     @inlinable
     public init(settings: Settings) {

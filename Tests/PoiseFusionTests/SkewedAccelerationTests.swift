@@ -10,8 +10,8 @@ import Testing
     /// Inclination error RMS (angle between the true and estimated vertical), degrees, over the
     /// script's movement samples.
     static func inclinationRMS(_ script: MotionScript, rate: Double, settings: PoiseFilter.Settings = .default,
-                               seed: UInt64 = 1) throws -> Double {
-        var model = SensorErrorModel.default
+                               model: SensorErrorModel = .default, seed: UInt64 = 1) throws -> Double {
+        var model = model
         model.seed = seed
         var imu = try SimulatedIMU(script: script, sampleRate: rate, errorModel: model)
         var filter = PoiseFilter(settings: settings)
