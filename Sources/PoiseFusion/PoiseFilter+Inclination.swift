@@ -104,14 +104,21 @@ extension PoiseFilter {
         // rate: faster changed no estimate that mattered and cost 140 instructions a sample.
         biasElapsed += dt
         guard biasElapsed >= Self.biasUpdateInterval else { return }
+        stepBias(atRest: atRest, usable: !rejected, inverseGravity: inverseNorm, gyroscope: gyroscope)
+    }
+
+    /// The bias step (every `biasUpdateInterval`): out of line, so that its registers are not
+    /// the common sample's.
+    @usableFromInline @inline(never)
+    mutating func stepBias(atRest: Bool, usable: Bool, inverseGravity: Float, gyroscope: SIMD3<Float>) {
         let step = biasElapsed
         biasElapsed = 0
         biasEstimator.predict(dt: step)
         // What the gyroscope's scale uncertainty may have turned the heading by (sampled with the
         // bias step: a bound, not an integral that needs every sample).
         headingDrift += biasEstimator.scaleUncertainty * squareRoot(dot(gyroscope, gyroscope)) * step
-        updateBias(restRate: atRest ? rest.gyroscope : nil, usable: !rejected,
-                   inverseGravity: inverseNorm, angularRate: gyroscope, dt: step)
+        updateBias(restRate: atRest ? rest.gyroscope : nil, usable: usable,
+                   inverseGravity: inverseGravity, angularRate: gyroscope, dt: step)
     }
 
     /// The variance, (°/s)²·s, that sustained linear acceleration adds to the motion bias
@@ -127,14 +134,13 @@ extension PoiseFilter {
     /// the low-pass and averages out in the estimate; hence the acceleration is first averaged
     /// over `sustainedAccelerationTime`, so only what is sustained counts.
     @inlinable @inline(__always)
-    mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float,
-                                                    residual: inout SIMD3<Float>) -> Float {
+    mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float) -> Float {
         let tau = accelerationFilter.timeConstant
         let rate = accelerationFilter.rate
         var mean = rate * tau + (rate - previousFilterRate) * (tau * tau / 2 / dt)
         previousFilterRate = rate
         mean -= up * dot(mean, up)
-        residual = mean
+        turnResidual += mean * dt
         sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (mean - sustainedAcceleration)
         return dot(sustainedAcceleration, sustainedAcceleration) * accelerationVarianceScale
     }
@@ -191,6 +197,9 @@ extension PoiseFilter {
     @inlinable static var rejectionShareTime: Float { 1 }
     @inlinable static var impactShare: Float { 0.05 }
 
+    /// Time between steps of the turn compensation, s (every fourth bias step).
+    @inlinable static var turnInterval: Float { 0.15 }
+
     /// Time between bias Kalman filter steps, s.
     @inlinable static var biasUpdateInterval: Float { 0.04 }
 
@@ -213,15 +222,13 @@ extension PoiseFilter {
                    scaleX.x, scaleX.y, scaleX.z, scaleY.x, scaleY.y, scaleY.z, 0, 0),
             dt: dt)
         // Tracked at every step, so that the mean over a step is always over one step.
-        var residual = SIMD3<Float>(0, 0, 0)
         let accelerationVarianceTime = sustainedAccelerationVarianceTime(
-            up: accelerationFilter.output * inverseGravity, dt: dt, residual: &residual)
-        if restRate == nil, settings.bodyVelocityTimeConstant > 0 {
-            compensateTurn(residual: residual, up: rotation.z, rate: angularRate, dt: dt)
+            up: accelerationFilter.output * inverseGravity, dt: dt)
+        turnElapsed += dt
+        if turnElapsed >= Self.turnInterval {
+            stepTurn(atRest: restRate != nil, up: rotation.z, rate: angularRate)
         }
         if let restRate {
-            // At rest nothing moves.
-            forgetTurn()
             guard settings.restBiasEstimation else { return }
             biasEstimator.updateBias(restRate, variance: restVarianceTime / dt)
             return

@@ -122,8 +122,7 @@ extension PoiseFilter {
         /// the specific force, which the filter subtracts before the inclination low-pass.
         public var leverArm: SIMD3<Float>
         /// Time over which the body velocity whose turning is the sustained acceleration (a
-        /// wheeled robot's centripetal acceleration) is learned, s; 0 (the default) turns the
-        /// estimate off; 3 s suits a wheeled robot.
+        /// wheeled robot's centripetal acceleration) is learned, s; 0 turns the estimate off.
         public var bodyVelocityTimeConstant: Float
 
         /// The defaults.
@@ -167,7 +166,7 @@ extension PoiseFilter {
             screen: SampleScreen = .default,
             maximumAngularRate: Float = 50,
             leverArm: SIMD3<Float> = SIMD3(0, 0, 0),
-            bodyVelocityTimeConstant: Float = 0
+            bodyVelocityTimeConstant: Float = 3
         ) {
             self.accelerometerTimeConstant = accelerometerTimeConstant
             self.magnetometerTimeConstant = magnetometerTimeConstant

@@ -1,19 +1,35 @@
 import PoiseMath
 
 extension PoiseFilter {
-    /// One bias step of the turn compensation: learns the body velocity `v` whose turning is
-    /// the sustained acceleration, and takes the share of `ω × v` that the inertial low-pass
-    /// would let through out of the low-pass's input.
+    /// Every `turnInterval` (every fourth bias step): one step of the turn compensation, with
+    /// the residual averaged over the bias steps since the last; nothing when it is off, and at
+    /// rest, where nothing moves, the velocity is forgotten.
+    @usableFromInline @inline(never)
+    mutating func stepTurn(atRest: Bool, up: SIMD3<Float>, rate: SIMD3<Float>) {
+        let elapsed = turnElapsed
+        let residual = turnResidual * (1 / elapsed)
+        turnElapsed = 0
+        turnResidual = SIMD3(0, 0, 0)
+        guard settings.bodyVelocityTimeConstant > 0 else { return }
+        if atRest {
+            forgetTurn()
+            return
+        }
+        compensateTurn(residual: residual, up: up, rate: rate, dt: elapsed)
+    }
+
+    /// Learns the body velocity `v` whose turning is the sustained acceleration, and takes the
+    /// share of `ω × v` that the inertial low-pass would let through out of its input.
     ///
     /// A wheeled body driving round a curve feels c = ω × v: fixed in the body (v is forward),
     /// turning at ω in I, where gravity stands still. The low-pass averages a vector turning at
     /// ω down to |H(ω)| of it — 22 % at 1 rad/s with τ = 3 s, which on a 1.5 m/s² turn is a 1.9°
     /// lean — and no choice of τ helps both a slow turn and a fast hand. But c and gravity
     /// separate as the body turns, so `residual` (the mean specific force across the filtered
-    /// gravity over the step, in I) seen in the body is a measurement of ω × v: v is learned by
-    /// a normalised least-squares step weighted by the share of sustained rotation about the
-    /// vertical (a net turn of a radian within τ; a hand's back-and-forth has none) and
-    /// forgotten otherwise.
+    /// gravity since the last step, in I) seen in the body is a measurement of ω × v: v is
+    /// learned by a normalised least-squares step weighted by the share of sustained rotation
+    /// about the vertical (a net turn of a radian within the learning time; a hand's
+    /// back-and-forth has none) and forgotten otherwise.
     ///
     /// Steady turning leaves one ambiguity: a gyroscope error across the turn axis (bias,
     /// axis misalignment, a scale error when the axis is oblique to the body axes) tilts the
@@ -24,7 +40,7 @@ extension PoiseFilter {
     /// from the bias estimator's own uncertainties and `biasMotionRateUncertainty`. A slow
     /// turn (the low-pass passes much of c) is compensated almost fully; a fast spin, which the
     /// low-pass already averages out, hardly at all.
-    @usableFromInline @inline(never)
+    @inlinable @inline(__always)
     mutating func compensateTurn(residual: SIMD3<Float>, up: SIMD3<Float>, rate w: SIMD3<Float>, dt: Float) {
         let time = settings.bodyVelocityTimeConstant
         let k = min(dt / time, 1)
@@ -32,8 +48,8 @@ extension PoiseFilter {
         let vertical = dot(meanBodyRate, up)
         let turned = vertical * vertical * time * time
         let share = turned / (1 + turned)
-        // The residual is net of what was taken out over the step; the error is against all of
-        // ω × v̂.
+        // The residual is net of what was taken out over the interval (the impulse entered the
+        // low-pass in the first bias step of it); the error is against all of ω × v̂.
         let rows = Self.rotationRows(gyroscopeAttitude)
         let r = residual + turnCompensation
         let w2 = dot(w, w)
@@ -41,7 +57,9 @@ extension PoiseFilter {
         // (ω × v) × ω = |ω|² v for v across ω; rotation slower than 1/time is tilt to the low-pass.
         bodyVelocity += (share * k / (w2 + 1 / (time * time))) * cross(error, w)
         bodyVelocity *= 1 - (1 - share) * k
-        let c = cross(w, bodyVelocity)
+        // Aimed at the middle of the interval ahead: fixed in the body, c turns with it in I.
+        var c = cross(w, bodyVelocity)
+        c += (dt / 2) * cross(w, c)
 
         let omega2 = accelerationFilter.omegaSquared, damping = accelerationFilter.twoZetaOmega
         let passed = omega2 * omega2 / ((omega2 - w2) * (omega2 - w2) + damping * damping * w2)
@@ -58,7 +76,7 @@ extension PoiseFilter {
         let noise = Self.standardGravity * Self.standardGravity * rateVariance / max(w2, 1e-6)
         let weight = signal / max(signal + noise, 1e-12)
         turnCompensation = SIMD3(dot(rows.x, c), dot(rows.y, c), dot(rows.z, c)) * weight
-        // Taken out of the input over the step ahead: an impulse on the low-pass's rate.
+        // Taken out of the input over the interval ahead: an impulse on the low-pass's rate.
         accelerationFilter.rate -= turnCompensation * (omega2 * dt)
     }
 
@@ -68,5 +86,7 @@ extension PoiseFilter {
         bodyVelocity = SIMD3(0, 0, 0)
         meanBodyRate = SIMD3(0, 0, 0)
         turnCompensation = SIMD3(0, 0, 0)
+        turnResidual = SIMD3(0, 0, 0)
+        turnElapsed = 0
     }
 }

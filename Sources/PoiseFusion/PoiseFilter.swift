@@ -31,8 +31,8 @@ import PoiseMath
 ///    gravity restarts from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
 ///    (repeated) value is not counted twice.
-/// 6. Optionally (`bodyVelocityTimeConstant`), a turning body's sustained acceleration is
-///    ω × v with v its velocity, fixed in the body: the filter learns v while the body turns and takes out of the low-pass's input the
+/// 6. A turning body's sustained acceleration is ω × v with v its velocity, fixed in the
+///    body: the filter learns v while the body turns and takes out of the low-pass's input the
 ///    share of ω × v that the low-pass would let through and that gyroscope errors could not
 ///    equally explain (see `PoiseFilter+Turn.swift`).
 /// 7. After gyroscope clipping, a stall or a failsafe the attitude is `notConverged` until
@@ -135,6 +135,11 @@ public struct PoiseFilter: AttitudeFilter {
     @usableFromInline var meanBodyRate = SIMD3<Float>(0, 0, 0)
     /// The acceleration last taken out of the inertial low-pass's input, m/s² in I.
     @usableFromInline var turnCompensation = SIMD3<Float>(0, 0, 0)
+    /// Time since the last turn compensation step, s.
+    @usableFromInline var turnElapsed: Float = 0
+    /// The mean specific force across the filtered gravity over each bias step, m/s² in I
+    /// (`sustainedAccelerationVarianceTime`) times its length, summed since the last turn step.
+    @usableFromInline var turnResidual = SIMD3<Float>(0, 0, 0)
 
     @inlinable
     public init(settings: Settings) {

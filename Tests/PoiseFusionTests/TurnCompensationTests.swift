@@ -4,22 +4,25 @@ import PoiseMath
 import PoiseMotion
 import Testing
 
-/// The body velocity estimate (`PoiseFilter+Turn.swift`, `filter.poise.body_velocity_time_constant`,
-/// off by default): a turning body's sustained acceleration ω × v is learned and taken out of the
-/// inclination low-pass's input, as far as the low-pass would let it through and gyroscope
-/// errors could not explain it.
+/// The body velocity estimate (`PoiseFilter+Turn.swift`, `filter.poise.body_velocity_time_constant`):
+/// a turning body's sustained acceleration ω × v is learned and taken out of the inclination
+/// low-pass's input, as far as the low-pass would let it through and gyroscope errors could not
+/// explain it.
 @Suite struct TurnCompensationTests {
     static let rates = [100, 285.7, 1000]
 
-    /// The estimate on, with the learning time a wheeled robot's config would give it.
-    static var on: PoiseFilter.Settings {
+    /// The defaults: the estimate on, learning over 3 s.
+    static let on = PoiseFilter.Settings.default
+
+    /// The estimate off (`body_velocity_time_constant: 0`).
+    static var off: PoiseFilter.Settings {
         var settings = PoiseFilter.Settings.default
-        settings.bodyVelocityTimeConstant = 3
+        settings.bodyVelocityTimeConstant = 0
         return settings
     }
 
-    @Test func offByDefault() {
-        #expect(PoiseFilter.Settings.default.bodyVelocityTimeConstant == 0)
+    @Test func onByDefault() {
+        #expect(PoiseFilter.Settings.default.bodyVelocityTimeConstant == 3)
     }
 
     /// `turn`: 1.5 m/s² toward the centre of a 1.5 m circle for a minute, no lever arm given.
@@ -29,7 +32,7 @@ import Testing
     func aSteadyTurnNoLongerLeansTheEstimate(rate: Double) throws {
         let turn = try #require(MotionScript.preset(named: "turn"))
         let learned = try SkewedAccelerationTests.inclinationRMS(turn, rate: rate, settings: Self.on)
-        let unaware = try SkewedAccelerationTests.inclinationRMS(turn, rate: rate)
+        let unaware = try SkewedAccelerationTests.inclinationRMS(turn, rate: rate, settings: Self.off)
         print("turn at \(rate) Hz: inclination RMS \(learned)° learned, \(unaware)° without")
         #expect(unaware > 1.8, "turn at \(rate) Hz without the estimate: \(unaware)°")
         #expect(learned < 1.0, "turn at \(rate) Hz: \(learned)° (\(unaware)° without)")
@@ -43,7 +46,7 @@ import Testing
     func aFastConeIsLeftToTheBiasEstimate(rate: Double) throws {
         let swing = try #require(MotionScript.preset(named: "arm-swing"))
         let learned = try SkewedAccelerationTests.inclinationRMS(swing, rate: rate, settings: Self.on, model: .consumer)
-        let unaware = try SkewedAccelerationTests.inclinationRMS(swing, rate: rate, model: .consumer)
+        let unaware = try SkewedAccelerationTests.inclinationRMS(swing, rate: rate, settings: Self.off, model: .consumer)
         #expect(learned < unaware + 0.01, "arm-swing (consumer) at \(rate) Hz: \(learned)°, \(unaware)° without")
     }
 
@@ -51,7 +54,7 @@ import Testing
     @Test func drivingStraightLearnsNothing() throws {
         let drive = try #require(MotionScript.preset(named: "robot-drive"))
         let learned = try SkewedAccelerationTests.inclinationRMS(drive, rate: 285.7, settings: Self.on)
-        let unaware = try SkewedAccelerationTests.inclinationRMS(drive, rate: 285.7)
+        let unaware = try SkewedAccelerationTests.inclinationRMS(drive, rate: 285.7, settings: Self.off)
         #expect(abs(learned - unaware) < 0.002, "robot-drive: \(learned)°, \(unaware)° without")
     }
 
