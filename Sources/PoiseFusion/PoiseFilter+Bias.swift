@@ -72,11 +72,15 @@ public struct PoiseFilterBiasEstimator: Sendable {
         squareRoot(max(p0[0], max(p1[1], p2[2]))) * Self.radians
     }
 
+    /// The variances of the states: (°/s)² for the bias (lanes 0–2), (%)² for the scale (3–5).
+    @inlinable public var variances: SIMD8<Float> {
+        SIMD8(p0[0], p1[1], p2[2], p3[3], p4[4], p5[5], 0, 0)
+    }
+
     /// Adds the random-walk process noise for a step of `dt` seconds.
     @inlinable @inline(__always)
     public mutating func predict(dt: Float) {
-        let d = SIMD8(p0[0], p1[1], p2[2], p3[3], p4[4], p5[5], 0, 0)
-        var grown = d + varianceGrowth * dt
+        var grown = variances + varianceGrowth * dt
         grown.replace(with: initialVariance, where: grown .> initialVariance)
         p0[0] = grown[0]; p1[1] = grown[1]; p2[2] = grown[2]
         p3[3] = grown[3]; p4[4] = grown[4]; p5[5] = grown[5]

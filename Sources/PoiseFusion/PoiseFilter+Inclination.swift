@@ -197,8 +197,9 @@ extension PoiseFilter {
     @inlinable static var rejectionShareTime: Float { 1 }
     @inlinable static var impactShare: Float { 0.05 }
 
-    /// Time between steps of the turn compensation, s (every fourth bias step).
-    @inlinable static var turnInterval: Float { 0.15 }
+    /// Time between steps of the turn compensation, s: every fourth bias step (3.5 steps, so
+    /// that the sum of four steps is past it whatever their rounding).
+    @inlinable static var turnInterval: Float { 3.5 * biasUpdateInterval }
 
     /// Time between bias Kalman filter steps, s.
     @inlinable static var biasUpdateInterval: Float { 0.04 }

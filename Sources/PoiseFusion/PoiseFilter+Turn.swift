@@ -68,8 +68,9 @@ extension PoiseFilter {
         // and misalignment, σ_m |ω| on each of the two axes across ω.
         let axisShare = w * w * (1 / max(w2, 1e-12))
         let radians2 = PoiseFilterBiasEstimator.radians * PoiseFilterBiasEstimator.radians
-        let biasVariance = SIMD3(biasEstimator.p0[0], biasEstimator.p1[1], biasEstimator.p2[2]) * radians2
-        let scaleVariance = SIMD3(biasEstimator.p3[3], biasEstimator.p4[4], biasEstimator.p5[5]) * 1e-4
+        let variances = biasEstimator.variances
+        let biasVariance = SIMD3(variances[0], variances[1], variances[2]) * radians2
+        let scaleVariance = SIMD3(variances[3], variances[4], variances[5]) * 1e-4
         let misalignment = settings.biasMotionRateUncertainty
         let rateVariance = ((biasVariance + scaleVariance * w * w) * (1 - axisShare)).sum()
             + 2 * misalignment * misalignment * w2

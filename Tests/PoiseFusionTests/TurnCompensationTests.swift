@@ -57,11 +57,4 @@ import Testing
         let unaware = try SkewedAccelerationTests.inclinationRMS(drive, rate: 285.7, settings: Self.off)
         #expect(abs(learned - unaware) < 0.002, "robot-drive: \(learned)°, \(unaware)° without")
     }
-
-    /// The turn's rate spread over 100, 285.7 and 1000 Hz stays under 10 %.
-    @Test func theTurnIsRateIndependent() throws {
-        let turn = try #require(MotionScript.preset(named: "turn"))
-        let values = try Self.rates.map { try SkewedAccelerationTests.inclinationRMS(turn, rate: $0, settings: Self.on) }
-        #expect(values.max()! / values.min()! - 1 < 0.1, "turn: \(values)° at \(Self.rates) Hz")
-    }
 }
