@@ -157,9 +157,7 @@ struct QuadExperiment {
         var tuned: [PIDSettings] = []
         for index in 0..<3 {
             guard let point = channels[index].point(dt: dt) else {
-                let seen = RelayAnalysis.period(RelayAnalysis.detrended(channels[index].input), dt: dt)
-                    .map { String(format: "a period of %.1f ticks", $0 / dt) } ?? "no period"
-                failure = "\(Self.rateNames[index]): no steady limit cycle of at least 8 ticks and 4 periods in \(options.measureSeconds) s of relay (\(seen); hysteresis ±"
+                failure = "\(Self.rateNames[index]): no steady limit cycle of at least 8 ticks and 4 periods in \(options.measureSeconds) s of relay (\(seenPeriod(index)); hysteresis ±"
                     + String(format: "%.2f°/s", Double(hysteresis[index]) * 180 / .pi)
                     + "; vibration? notch it first, docs/tuning.md); raise --amplitude"
                 return
@@ -201,7 +199,7 @@ struct QuadExperiment {
         var models: [(LoopModel, RelayPoint)] = []
         for index in 0..<2 {
             guard let point = channels[index].point(dt: dt) else {
-                failure = "\(Self.angleNames[index]): no steady limit cycle in \(options.measureSeconds) s of relay"
+                failure = "\(Self.angleNames[index]): no steady limit cycle of at least 8 ticks and 4 periods in \(options.measureSeconds) s of relay (\(seenPeriod(index)))"
                 return
             }
             let model = LoopModel(kind: .integratingWithDelay, through: point)
@@ -224,6 +222,12 @@ struct QuadExperiment {
             s.maxTiltRate = maxTiltRate
         }
         phase = .done
+    }
+
+    /// What the relay's switching showed on channel `index`, for a failure message.
+    func seenPeriod(_ index: Int) -> String {
+        RelayAnalysis.period(RelayAnalysis.detrended(channels[index].input), dt: dt)
+            .map { String(format: "a period of %.1f ticks", $0 / dt) } ?? "no period"
     }
 
     /// The configuration values the tuning gives.

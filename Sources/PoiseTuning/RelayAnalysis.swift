@@ -60,12 +60,15 @@ public enum RelayAnalysis {
             r[k] = s / Double(n - k)
         }
         guard r[0] > 0 else { return nil }
-        guard let firstNegative = r.firstIndex(where: { $0 < 0 }) else { return nil }
+        // Lobes count from a tenth of r(0): a relay chattering on noise leaves the correlation
+        // wobbling about zero at the first lobe's end, and a wobble is not the next lobe.
+        let lobeFloor = -0.1 * r[0]
+        guard let firstNegative = r.firstIndex(where: { $0 < lobeFloor }) else { return nil }
         var best = -1
         var k = firstNegative
         // The first positive lobe after the negative one: its peak is one period.
         while k < maxLag, r[k] < 0 { k += 1 }
-        while k < maxLag, r[k] >= 0 {
+        while k < maxLag, r[k] >= lobeFloor {
             if best < 0 || r[k] > r[best] { best = k }
             k += 1
         }
@@ -79,6 +82,57 @@ public enum RelayAnalysis {
         return lag * dt
     }
 
+    /// The plant's response at the limit cycle's frequency from its input `u` and output `y`
+    /// sampled every `dt` s.
+    ///
+    /// A relay on a real loop does not hold one clean frequency: sensor noise past the
+    /// hysteresis turns it over early or late, and the cycle's period wanders by ±20 % about its
+    /// mean. A ratio of single harmonics at the autocorrelation's period is then ill-conditioned
+    /// (a 0.5 % different period turned one measured phase from −168° to +102°). So the point is
+    /// the cross-spectral estimate over the band the cycle occupies, ΣY·U*/Σ|U|² under a Hann
+    /// taper, at the band's power-weighted centre frequency: for a clean cycle the same
+    /// harmonic ratio, for a wandering one its average weighted by where the relay drove.
+    public static func point(input u: [Double], output y: [Double], dt: Double) -> RelayPoint? {
+        let u = detrended(u), y = detrended(y)
+        let n = u.count
+        // The period from the relay's own switching: the output carries the sensor's noise (a
+        // vibrating frame's), the relay's square wave only the limit cycle.
+        guard n == y.count, n >= 16, let guess = period(u, dt: dt) ?? period(y, dt: dt) else { return nil }
+        let duration = Double(n) * dt
+        // Wide enough for the wandering cycle and for the taper's main lobe (±2/duration).
+        let centre = 1 / guess
+        let halfWidth = max(0.3 * centre, 2 / duration)
+        let low = max(centre - halfWidth, 0.5 / duration), high = centre + halfWidth
+        let taper = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * (Double($0) + 0.5) / Double(n)) }
+        let uw = zip(u, taper).map(*), yw = zip(y, taper).map(*)
+        var power = 0.0, weightedFrequency = 0.0, crossRe = 0.0, crossIm = 0.0
+        for step in 0..<Self.bandPoints {
+            let f = low + (high - low) * Double(step) / Double(Self.bandPoints - 1)
+            let U = harmonic(uw, w: 2 * Double.pi * f, dt: dt), Y = harmonic(yw, w: 2 * Double.pi * f, dt: dt)
+            let p = U.re * U.re + U.im * U.im
+            power += p
+            weightedFrequency += f * p
+            // Y·U*
+            crossRe += Y.re * U.re + Y.im * U.im
+            crossIm += Y.im * U.re - Y.re * U.im
+        }
+        guard power > 0 else { return nil }
+        let period = power / weightedFrequency
+        let perPeriod = period / dt
+        let cycles = Int(duration / period)
+        // A loop's limit cycle spans many ticks; one of a few ticks is vibration (or its alias)
+        // the relay is chattering on, and a point read there would tune the loop to noise.
+        guard cycles >= 4, perPeriod >= 8 else { return nil }
+        let re = crossRe / power, im = crossIm / power
+        let half = { (v: [Double]) in ((v.max() ?? 0) - (v.min() ?? 0)) / 2 }
+        return RelayPoint(period: period, magnitude: (re * re + im * im).squareRoot(), phase: atan2(im, re),
+                          outputAmplitude: half(y), inputAmplitude: half(u), cycles: cycles)
+    }
+
+    /// Frequencies at which the band is sampled (finer than the window's resolution, so that
+    /// a slow cycle of a few periods still has its band resolved).
+    static let bandPoints = 64
+
     /// The first harmonic of `x` at angular frequency `w` over samples `dt` apart.
     static func harmonic(_ x: [Double], w: Double, dt: Double) -> (re: Double, im: Double) {
         var re = 0.0, im = 0.0
@@ -88,32 +142,5 @@ public enum RelayAnalysis {
             im -= v * sin(w * t)
         }
         return (re, im)
-    }
-
-    /// The plant's response at the limit cycle's frequency from its input `u` and output `y`
-    /// sampled every `dt` s: the last whole periods of the window.
-    public static func point(input u: [Double], output y: [Double], dt: Double) -> RelayPoint? {
-        let u = detrended(u), y = detrended(y)
-        // The period from the relay's own switching: the output carries the sensor's noise (a
-        // vibrating frame's), the relay's square wave only the limit cycle.
-        guard u.count == y.count, let period = period(u, dt: dt) ?? period(y, dt: dt) else { return nil }
-        let perPeriod = period / dt
-        let cycles = Int(Double(y.count) / perPeriod)
-        // A loop's limit cycle spans many ticks; one of a few ticks is vibration (or its alias)
-        // the relay is chattering on, and a point read there would tune the loop to noise.
-        guard cycles >= 4, perPeriod >= 8 else { return nil }
-        let count = Int((Double(cycles) * perPeriod).rounded())
-        let start = y.count - count
-        let ys = Array(y[start...]), us = Array(u[start...])
-        let w = 2 * Double.pi / period
-        let Y = harmonic(ys, w: w, dt: dt), U = harmonic(us, w: w, dt: dt)
-        let uu = U.re * U.re + U.im * U.im
-        guard uu > 0 else { return nil }
-        // Y / U as complex numbers.
-        let re = (Y.re * U.re + Y.im * U.im) / uu
-        let im = (Y.im * U.re - Y.re * U.im) / uu
-        let half = { (v: [Double]) in ((v.max() ?? 0) - (v.min() ?? 0)) / 2 }
-        return RelayPoint(period: period, magnitude: (re * re + im * im).squareRoot(), phase: atan2(im, re),
-                          outputAmplitude: half(ys), inputAmplitude: half(us), cycles: cycles)
     }
 }

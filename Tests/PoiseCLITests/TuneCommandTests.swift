@@ -65,10 +65,17 @@ struct TuneCommandTests {
         return (report, try String(contentsOfFile: path, encoding: .utf8))
     }
 
-    func checkTargets(shipped: String, scaled: (Double) throws -> String) throws {
-        let (baseline, _) = try tune(shipped)
+    /// `text` with `simulation.seed` set (the simulated rig's noise and vibration).
+    static func seeded(_ text: String, _ seed: Int?) throws -> String {
+        guard let seed else { return text }
+        try #require(text.contains("\nsimulation:\n"), "the rig's file has a simulation section")
+        return text.replacingOccurrences(of: "\nsimulation:\n", with: "\nsimulation:\n  seed: \(seed)\n")
+    }
+
+    func checkTargets(shipped: String, scaled: (Double) throws -> String, seed: Int? = nil) throws {
+        let (baseline, _) = try tune(try Self.seeded(shipped, seed))
         for factor in [1.0 / 3, 3.0] {
-            let start = try scaled(factor)
+            let start = try Self.seeded(try scaled(factor), seed)
             let (report, saved) = try tune(start, save: true)
             #expect(report.experimentSeconds > 0 && report.experimentSeconds < 30)
             for check in report.after {
@@ -92,6 +99,14 @@ struct TuneCommandTests {
 
     @Test func quadrotorFromBadStartsSettlesAsFastAsTheShippedGains() throws {
         try checkTargets(shipped: try Self.quad(scaledBy: 1), scaled: Self.quad(scaledBy:))
+    }
+
+    /// Whatever the rig's noise: the relay's limit cycle wanders and chatters differently with
+    /// each seed, and before the point was read over the cycle's band, 5 of 24 runs on seeds
+    /// 1–12 failed (no limit cycle found, or a point 90° off that tuned a 31 % overshoot).
+    @Test(arguments: 2...12)
+    func quadrotorFromBadStartsOnAnySeed(seed: Int) throws {
+        try checkTargets(shipped: try Self.quad(scaledBy: 1), scaled: Self.quad(scaledBy:), seed: seed)
     }
 
     @Test func balancingRobotFromBadStartsSettlesAsFastAsTheShippedGains() throws {

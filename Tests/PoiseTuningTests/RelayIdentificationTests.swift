@@ -45,6 +45,19 @@ struct RelayIdentificationTests {
         #expect(abs(h.x - 3) < 0.1 && abs(h.y - 1.5) < 0.05 && h.z == 0, "\(h)")
     }
 
+    /// A relay that also flips with a vibration of a third of its cycle's period: the
+    /// autocorrelation's first lobe ends in a wobble about zero, which is not the next lobe
+    /// (read as one, it left the tuner with "no period" on a seed of the simulated quad).
+    @Test(arguments: [0.4, 0.45, 0.5])
+    func aRelayChatteringOnAVibrationStillShowsItsCycle(vibration: Double) {
+        let dt = 0.0025, ticks = 30.0
+        let u = (0..<1200).map { i in
+            (sin(2 * .pi * (Double(i) + 0.5) / ticks) >= 0 ? 1.0 : -1.0) + vibration * sin(2 * .pi * Double(i) / 10)
+        }
+        let period = RelayAnalysis.period(RelayAnalysis.detrended(u), dt: dt)
+        #expect(period.map { abs($0 / dt - ticks) < 0.5 } == true, "\(period.map { $0 / dt } ?? .nan) ticks")
+    }
+
     @Test func aModelThroughAPointAnswersWithThatPoint() async {
         await propertyCheck(count: 50, input: Gen.double(in: 0.02...0.5), Gen.double(in: 0.01...100), Gen.double(in: -3.1...3.1)) { period, magnitude, phase in
             let point = RelayPoint(period: period, magnitude: magnitude, phase: phase, outputAmplitude: 1, inputAmplitude: 1, cycles: 4)
