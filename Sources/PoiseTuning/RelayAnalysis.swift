@@ -88,10 +88,11 @@ public enum RelayAnalysis {
     /// A relay on a real loop does not hold one clean frequency: sensor noise past the
     /// hysteresis turns it over early or late, and the cycle's period wanders by ±20 % about its
     /// mean. A ratio of single harmonics at the autocorrelation's period is then ill-conditioned
-    /// (a 0.5 % different period turned one measured phase from −168° to +102°). So the point is
-    /// the cross-spectral estimate over the band the cycle occupies, ΣY·U*/Σ|U|² under a Hann
-    /// taper, at the band's power-weighted centre frequency: for a clean cycle the same
-    /// harmonic ratio, for a wandering one its average weighted by where the relay drove.
+    /// (on one seed of the simulated quad stand it read a rate loop at +102° that the band reads
+    /// at −176°). So the point is the cross-spectral estimate over the band the cycle occupies,
+    /// ΣY·U*/Σ|U|² under a Hann taper, at the band's power-weighted centre frequency: for a
+    /// clean cycle the same harmonic ratio, for a wandering one its average weighted by where
+    /// the relay drove.
     public static func point(input u: [Double], output y: [Double], dt: Double) -> RelayPoint? {
         let u = detrended(u), y = detrended(y)
         let n = u.count
