@@ -98,7 +98,7 @@ public enum RelayAnalysis {
         let n = u.count
         // The period from the relay's own switching: the output carries the sensor's noise (a
         // vibrating frame's), the relay's square wave only the limit cycle.
-        guard n == y.count, n >= 16, let guess = period(u, dt: dt) ?? period(y, dt: dt) else { return nil }
+        guard n == y.count, let guess = period(u, dt: dt) ?? period(y, dt: dt) else { return nil }
         let duration = Double(n) * dt
         // Wide enough for the wandering cycle and for the taper's main lobe (±2/duration).
         let centre = 1 / guess
