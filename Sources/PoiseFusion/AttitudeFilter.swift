@@ -30,6 +30,12 @@ public protocol AttitudeFilter: Sendable {
     /// it empty.
     mutating func trackConvergence(_ sample: InertialSample, dt: Float)
 
+    /// From the next sample on, every gyroscope reading arrives less `offset` (rad/s): the live
+    /// loop has measured the bias at start-up and subtracts it from then on. A filter that has
+    /// been estimating the bias moves what it holds by the same, so that the change is not a
+    /// step in the rate it sees. Filters with no bias state leave it empty.
+    mutating func gyroscopeReadingsShift(by offset: SIMD3<Float>)
+
     /// Body-to-world attitude (world = ENU: x east, y north, z up; heading arbitrary in 6D).
     var attitude: Quaternion { get }
 
@@ -120,6 +126,9 @@ public struct FilterFlags: OptionSet, Sendable, Hashable {
 extension AttitudeFilter {
     @inlinable
     public mutating func trackConvergence(_ sample: InertialSample, dt: Float) {}
+
+    @inlinable
+    public mutating func gyroscopeReadingsShift(by offset: SIMD3<Float>) {}
 
     /// `update` with what the tick adds for convergence: a clipped gyroscope loses it, and
     /// while it is lost each sample is tested.

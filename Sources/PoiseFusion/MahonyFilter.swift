@@ -56,6 +56,11 @@ public struct MahonyFilter: ConvergenceTrackedFilter {
         status.flags = []
     }
 
+    /// The readings now arrive less `offset` (the loop's start-up bias): the integral, which
+    /// converges to minus the bias, moves up by it.
+    @inlinable
+    public mutating func gyroscopeReadingsShift(by offset: SIMD3<Float>) { integral += offset }
+
     #if !DEBUG  // the checker needs whole-module builds to see same-module callees
     @_noAllocation @_noLocks
     #endif

@@ -128,6 +128,11 @@ public struct MultiplicativeKalmanFilter: ConvergenceTrackedFilter {
         status.flags = []
     }
 
+    /// The readings now arrive less `offset` (the loop's start-up bias): so does the bias
+    /// state.
+    @inlinable
+    public mutating func gyroscopeReadingsShift(by offset: SIMD3<Float>) { bias -= offset }
+
     #if !DEBUG  // the checker needs whole-module builds to see same-module callees
     @_noAllocation @_noLocks
     #endif

@@ -124,6 +124,13 @@ public struct PoiseFilterBiasEstimator: Sendable {
         update(h: SIMD8(0, 0, 1, 0, 0, 0, 0, 0), measurement: z.z, variance: variance)
     }
 
+    /// The readings now arrive less `offset` (rad/s): the bias they carry moves with them.
+    @inlinable
+    public mutating func shift(by offset: SIMD3<Float>) {
+        state -= SIMD8(offset.x, offset.y, offset.z, 0, 0, 0, 0, 0) * Self.degrees
+        bias = SIMD3(state[0], state[1], state[2]) * Self.radians
+    }
+
     /// The rate a gyroscope reading `g` stands for under this estimate.
     @inlinable @inline(__always)
     public func corrected(_ g: SIMD3<Float>) -> SIMD3<Float> {

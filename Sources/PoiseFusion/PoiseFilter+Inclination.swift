@@ -16,15 +16,18 @@ extension PoiseFilter {
                 / (2 * gravity)
         }
 
-        // Leave out impacts, for a short while: samples whose specific force is far from the
-        // gravity the filter expects, as a vector. Judging by the norm alone is not symmetric:
+        // If asked (off by default: the low-pass averages a tap and its rebound away), leave out
+        // impacts for a short while: samples whose specific force is far from the gravity the
+        // filter expects, as a vector. Judging by the norm alone is not symmetric:
         // along a tilted or vertical axis |g + a| grows when a points up and shrinks when it
         // points down, so a norm test leaves out one half of each swing (a biased average),
         // and beyond 1 g a sample pointing straight down passes it (|−g| = g).
         let inertial = gyroscopeAttitude.rotate(a)
         var rejected = false
         var input = inertial
-        if !accelerationFilter.isAveraging {
+        let threshold = settings.accelerationRejectionThreshold
+        // Off by default (infinite threshold): the common sample then pays one test.
+        if threshold < .infinity, !accelerationFilter.isAveraging {
             let filtered = accelerationFilter.output
             let expectedNorm2 = dot(filtered, filtered)
             let deviation2: Float
@@ -35,7 +38,6 @@ extension PoiseFilter {
                 let n = squareRoot(norm2) - gravity
                 deviation2 = n * n
             }
-            let threshold = settings.accelerationRejectionThreshold
             let outside = deviation2 > threshold * threshold
             // Leaving out a share of a sustained motion's samples — whichever way the test is
             // centred — skews what remains; only rare, short impacts are held out.
@@ -178,6 +180,17 @@ extension PoiseFilter {
         return released
     }
 
+    /// The rest period's first bias step: the mean rate over the quiet time before rest was
+    /// declared enters as one measurement, worth as much as the filtered rate over that time
+    /// (variance σ²τ/T, as `restVarianceTime / dt` is for one step of `dt`).
+    @usableFromInline @inline(never)
+    mutating func applyQuietMean() {
+        rest.quietMeanApplied = true
+        let (rate, duration) = rest.quietMean
+        guard duration > 0 else { return }
+        biasEstimator.updateBias(rate, variance: restVarianceTime / duration)
+    }
+
     /// The filtered gravity restarted from the rest mean (the body has come to rest).
     @usableFromInline @inline(never)
     mutating func restartAtRest() {
@@ -231,6 +244,7 @@ extension PoiseFilter {
         }
         if let restRate {
             guard settings.restBiasEstimation else { return }
+            if !rest.quietMeanApplied { applyQuietMean() }
             biasEstimator.updateBias(restRate, variance: restVarianceTime / dt)
             return
         }

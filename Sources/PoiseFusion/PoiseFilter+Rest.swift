@@ -30,6 +30,17 @@ public struct PoiseFilterRestDetector: Sendable {
     /// Bound on each gyroscope sample's own deviation, (rad/s)².
     @usableFromInline let gyroscopeSampleThresholdSquared: Float
     @usableFromInline let minimumTime: Float
+    /// Σ g·dt over the quiet period so far (lanes 0–2, rad) and its duration (lane 3, s).
+    ///
+    /// Rest is declared only after `minimumTime` of quiet, but the body was at rest from the
+    /// start of it: the filtered rate measures the bias only from then on, and forgets the
+    /// samples before. The mean over the whole quiet period is the bias measured on all of
+    /// them (at start-up that adds the first τ + `minimumTime`, 2 s by default). After a motion
+    /// the sum starts only once the low-pass has been quiet for its time constant, so that
+    /// the motion's tail — a rotation dying out under the rate threshold — stays out of it.
+    public var quietSum: SIMD4<Float>
+    /// Whether the quiet period's mean has gone to the bias estimate (once per rest period).
+    public var quietMeanApplied: Bool
 
     @inlinable
     public init(settings: PoiseFilter.Settings) {
@@ -49,6 +60,8 @@ public struct PoiseFilterRestDetector: Sendable {
         let still = accelerometer * Self.stillFraction
         stillRateThresholdSquared = still * still / (tau * tau)
         minimumTime = settings.restTime
+        quietSum = .zero
+        quietMeanApplied = false
     }
 
     /// Share of the accelerometer threshold under which a resting body counts as still.
@@ -97,10 +110,33 @@ public struct PoiseFilterRestDetector: Sendable {
            accelerometerRate2 < accelerometerRateThresholdSquared {
             quietTime += dt
             stillTime = accelerometerRate2 < stillRateThresholdSquared ? stillTime + dt : 0
+            if !quietMeanApplied, quietTime >= lowPass.timeConstant || quietSum.w > 0 {
+                quietSum += SIMD4(g, 1) * dt
+            }
+        } else if lowPass.isAveraging {
+            // Start-up: nothing moved before the first sample, so every sample counts; should
+            // the body be moving, the first test after the averaging ends the sum.
+            quietTime = 0
+            stillTime = 0
+            quietSum += SIMD4(g, 1) * dt
         } else {
             interrupt()
         }
         return isAtRest
+    }
+
+    /// The mean rate over the quiet period, rad/s, and its duration, s (0: no samples yet).
+    @inlinable public var quietMean: (rate: SIMD3<Float>, duration: Float) {
+        let sum = quietSum
+        return sum.w > 0 ? (SIMD3(sum.x, sum.y, sum.z) * (1 / sum.w), sum.w) : (.zero, 0)
+    }
+
+    /// The gyroscope readings now arrive less `offset` (rad/s): the filtered rate and the
+    /// quiet-time sum move as if they always had.
+    @inlinable
+    public mutating func readingsShift(by offset: SIMD3<Float>) {
+        lowPass.output -= SIMD8(lowHalf: SIMD4(offset, 0), highHalf: .zero)
+        quietSum -= SIMD4(offset, 0) * quietSum.w
     }
 
     /// Ends the quiet period (also when the accelerometer is unusable).
@@ -108,5 +144,7 @@ public struct PoiseFilterRestDetector: Sendable {
     public mutating func interrupt() {
         quietTime = 0
         stillTime = 0
+        quietSum = .zero
+        quietMeanApplied = false
     }
 }

@@ -62,7 +62,11 @@ extension PoiseFilter {
         /// correlated over `restFilterTimeConstant`.
         public var biasRestUncertainty: Float
         /// The bias is modelled as a random walk that moves by a fifth of
-        /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer.
+        /// `biasInitialUncertainty` in this time, s: longer trusts old estimates longer. The
+        /// default, 300 s, is 0.1 °/s per √300 s = 0.0058 °/s/√s, the random walk of an
+        /// uncalibrated MPU-9250's bias (`SensorErrorModel.uncalibrated`); a drift the model
+        /// calls faster than the sensor's makes the estimate forget good rest measurements
+        /// within seconds and follow noise in motion.
         public var biasForgettingTime: Float
         /// Initial one-sigma uncertainty of each gyroscope axis's scale-factor error,
         /// dimensionless (0.01: 1 %; 0 turns the estimate off). The error is learned in motion
@@ -71,7 +75,9 @@ extension PoiseFilter {
 
         /// Accelerometer samples whose specific force differs from the expected gravity
         /// *vector* by more than this are held out of the inclination filter, m/s²
-        /// (`.infinity` disables rejection); the velocity change they carry beyond gravity
+        /// (`.infinity`, the default, disables rejection: the low-pass already averages a tap
+        /// and its rebound to nothing, and holding a stroke's stop back only delays it, which
+        /// costs a little on hand strokes and gained nothing measurable); the velocity change they carry beyond gravity
         /// enters with the next sample used, so a tap and its rebound cancel while a stroke's
         /// sharp stop still balances its gentle push. Only impacts should trip it: the
         /// low-pass filter in the inertial frame already averages ordinary linear acceleration
@@ -149,9 +155,9 @@ extension PoiseFilter {
             biasMotionUncertainty: Float = 0.1 * .pi / 180,
             biasMotionRateUncertainty: Float = 0.01,
             biasRestUncertainty: Float = 0.03 * .pi / 180,
-            biasForgettingTime: Float = 100,
+            biasForgettingTime: Float = 300,
             gyroscopeScaleUncertainty: Float = 0.01,
-            accelerationRejectionThreshold: Float = 30,
+            accelerationRejectionThreshold: Float = .infinity,
             accelerationRejectionTime: Float = 0.1,
             magneticNormThreshold: Float = 0.1,
             magneticDipThreshold: Float = 10 * .pi / 180,

@@ -100,7 +100,11 @@ public struct FlightCore<Filter: AttitudeFilter> {
             dt = lastSampleTime.isNaN ? 0 : Float(reading.time - lastSampleTime)
             lastSampleTime = reading.time
             let measured = filteredGyroscope(sample.gyroscope)
+            let measuring = !startupBias.ready
             startupBias.add(measured, at: reading.time)
+            // From this sample on the filter sees the readings less the measured bias; it moves
+            // its own bias state with them rather than see a step.
+            if measuring && startupBias.ready { filter.gyroscopeReadingsShift(by: startupBias.bias) }
             let gyroscope = measured - startupBias.bias
             let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: gyroscope,
                                        magnetometer: sample.magnetometer, gyroscopeClipped: sample.gyroscopeClipped)

@@ -152,16 +152,25 @@ struct PoiseFilterTests {
         #expect(filter.status.flags.contains(.magnetometerUsed))
     }
 
-    @Test func rejectsImpacts() {
+    /// Impact rejection is off by default (the low-pass averages a tap away); switched on, an
+    /// impact is held out and flagged.
+    @Test func rejectsImpactsWhenAsked() {
         let truth = Quaternion(axis: SIMD3(1, 0, 0), angle: 10 * degree)
-        var filter = PoiseFilter()
+        var settings = PoiseFilter.Settings.default
+        settings.accelerationRejectionThreshold = 30
+        var filter = PoiseFilter(settings: settings)
         let imu = SyntheticIMU()
         for _ in 0..<Int(5 / dt) { filter.update(imu.sample(truth), dt: dt) }
         var impact = imu.sample(truth)
         impact.accelerometer += SIMD3(80, 0, 0)
+        var unguarded = PoiseFilter()
+        for _ in 0..<Int(5 / dt) { unguarded.update(imu.sample(truth), dt: dt) }
         filter.update(impact, dt: dt)
+        unguarded.update(impact, dt: dt)
         #expect(filter.status.flags.contains(.accelerationRejected))
+        #expect(!unguarded.status.flags.contains(.accelerationRejected))
         #expect(angle(filter.attitude, truth) < 0.1)
+        #expect(angle(unguarded.attitude, truth) < 0.1)
     }
 
     @Test func countsAndSurvivesRejectedInput() {
