@@ -186,8 +186,7 @@ extension PoiseFilter {
     @usableFromInline @inline(never)
     mutating func applyQuietMean() {
         rest.quietMeanApplied = true
-        let (rate, duration) = rest.quietMean
-        guard duration > 0 else { return }
+        guard let (rate, duration) = rest.quietMean else { return }
         biasEstimator.updateBias(rate, variance: restVarianceTime / duration)
     }
 

@@ -125,10 +125,10 @@ public struct PoiseFilterRestDetector: Sendable {
         return isAtRest
     }
 
-    /// The mean rate over the quiet period, rad/s, and its duration, s (0: no samples yet).
-    @inlinable public var quietMean: (rate: SIMD3<Float>, duration: Float) {
+    /// The mean rate over the quiet period, rad/s, and its duration, s; nil before a sample.
+    @inlinable public var quietMean: (rate: SIMD3<Float>, duration: Float)? {
         let sum = quietSum
-        return sum.w > 0 ? (SIMD3(sum.x, sum.y, sum.z) * (1 / sum.w), sum.w) : (.zero, 0)
+        return sum.w > 0 ? (SIMD3(sum.x, sum.y, sum.z) * (1 / sum.w), sum.w) : nil
     }
 
     /// The gyroscope readings now arrive less `offset` (rad/s): the filtered rate and the

@@ -77,8 +77,8 @@ extension PoiseFilter {
         /// *vector* by more than this are held out of the inclination filter, m/s²
         /// (`.infinity`, the default, disables rejection: the low-pass already averages a tap
         /// and its rebound to nothing, and holding a stroke's stop back only delays it, which
-        /// costs a little on hand strokes and gained nothing measurable); the velocity change they carry beyond gravity
-        /// enters with the next sample used, so a tap and its rebound cancel while a stroke's
+        /// costs a little on hand strokes and gained nothing measurable); the velocity change
+        /// they carry beyond gravity enters with the next sample used, so a tap and its rebound cancel while a stroke's
         /// sharp stop still balances its gentle push. Only impacts should trip it: the
         /// low-pass filter in the inertial frame already averages ordinary linear acceleration
         /// to zero. The test is on the vector, not the norm, so both halves of a swing are
