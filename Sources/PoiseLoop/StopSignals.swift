@@ -38,9 +38,17 @@ public final class StopSignals: @unchecked Sendable {
         return set
     }
 
-    /// Starts the watcher thread.
+    /// Starts the watcher thread. A SIGINT or SIGTERM already pending (sent while the signals
+    /// were blocked, before anyone waited for them) stops the work before it begins, so a stop
+    /// never depends on which thread runs first.
     public func start(onReload: @escaping @Sendable () -> Void) {
         self.onReload = onReload
+        var pending = sigset_t()
+        sigpending(&pending)
+        for stop in [SIGTERM, SIGINT] where sigismember(&pending, stop) == 1 {
+            stopSignal.store(stop, ordering: .relaxed)
+            stopFlag.store(true, ordering: .releasing)
+        }
         let box = Unmanaged.passRetained(self)
         pthread_create(&thread, nil, { raw in
             let me = Unmanaged<StopSignals>.fromOpaque(raw!).takeRetainedValue()

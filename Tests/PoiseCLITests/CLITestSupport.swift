@@ -91,3 +91,33 @@ extension Process {
         return { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
     }
 }
+
+/// Runs `poise ARGUMENTS` with `signal` already sent: the child starts with it blocked (a
+/// mask is inherited through exec) and pending, so the command takes it whenever it starts
+/// listening, however fast or slow the machine. Returns the exit status, or 128 + the signal
+/// that killed it. Standard output and error go to /dev/null.
+func poiseInterruptedAtStart(_ arguments: [String], by signal: Int32 = SIGINT) throws -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, signal)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([poisePath] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, poisePath, &actions, &attributes, argv, environ)
+    guard spawned == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn: \(spawned)"]) }
+    kill(pid, signal)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let killedBy = status & 0x7f
+    return killedBy == 0 ? (status >> 8) & 0xff : 128 + killedBy
+}

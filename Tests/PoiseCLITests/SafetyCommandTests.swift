@@ -108,8 +108,11 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: poisePath)
         process.arguments = ["run", "--config", config.path, "--duration", "30", "--quiet"]
+        let notify = try NotifySocket(path: dir.appending(path: "notify").path)
+        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }
         let stderr = try process.runWritingStandardError(into: dir)
-        usleep(1_500_000)
+        // The loop is running with the original file once it says READY (however long start-up takes).
+        #expect(notify.waitFor("READY=1"))
         let changed = original
             .replacingOccurrences(of: "  rate_hz: 1000\n", with: "  rate_hz: 500\n")
             .replacingOccurrences(of: "  name: poise\n", with: "  name: madgwick\n")
@@ -139,10 +142,12 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: poisePath)
         process.arguments = ["run", "--config", config.path, "--quiet"]
+        let notify = try NotifySocket(path: dir.appending(path: "notify").path)
+        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        usleep(1_500_000)
+        #expect(notify.waitFor("READY=1"))
         try FileManager.default.removeItem(at: config)
         #expect(mkfifo(config.path, 0o600) == 0)
         kill(process.processIdentifier, SIGHUP)
