@@ -24,9 +24,11 @@ import PoiseMath
 ///    error, from which the same small Kalman filter (at 25 Hz) also learns each axis's
 ///    scale-factor error; fast rotation weakens the motion measurement, since axis
 ///    misalignment then looks like bias.
-/// 5. Impacts (specific force far from the expected gravity) are held out of the filter for a
-///    moment and only their velocity change, net of its counterpart, enters afterwards: a tap
-///    and its rebound cancel, the sharp stop of a gently pushed stroke still balances the push.
+/// 5. Every accelerometer sample enters the low-pass, impacts included: a tap and its rebound
+///    average to nothing there, and the sharp stop of a gently pushed stroke still balances
+///    the push. An optional gate (`accelerationRejectionThreshold`, off by default) holds
+///    impacts (specific force far from the expected gravity) out for a moment and lets only
+///    their velocity change, net of its counterpart, enter afterwards.
 ///    At rest, once the body is still (there is no linear acceleration then), the filtered
 ///    gravity restarts from the rest mean, forgetting the motion before it;
 ///    magnetometer readings are weighted by the time since the last fresh one, so a held
