@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PoiseMath
 
 // Frequency responses, for `poise spectrum` and the documentation; never in the tick.
 
@@ -13,13 +7,13 @@ extension BiquadCoefficients {
     public func response(at frequency: Double, sampleRate: Double) -> (gain: Double, phase: Double) {
         let w = 2 * Double.pi * frequency / sampleRate
         // H(e^{jw}) = (b0 + b1 z⁻¹ + b2 z⁻²) / (1 + a1 z⁻¹ + a2 z⁻²), z⁻ᵏ = cos kw − j sin kw.
-        let (c1, s1, c2, s2) = (cos(w), sin(w), cos(2 * w), sin(2 * w))
+        let (c1, s1, c2, s2) = (_cos(w), _sin(w), _cos(2 * w), _sin(2 * w))
         let numRe = Double(b0) + Double(b1) * c1 + Double(b2) * c2
         let numIm = -(Double(b1) * s1 + Double(b2) * s2)
         let denRe = 1 + Double(a1) * c1 + Double(a2) * c2
         let denIm = -(Double(a1) * s1 + Double(a2) * s2)
         let gain = ((numRe * numRe + numIm * numIm) / (denRe * denRe + denIm * denIm)).squareRoot()
-        var phase = atan2(numIm, numRe) - atan2(denIm, denRe)
+        var phase = _atan2(numIm, numRe) - _atan2(denIm, denRe)
         if phase > .pi { phase -= 2 * .pi } else if phase <= -.pi { phase += 2 * .pi }
         return (gain, phase)
     }
@@ -38,7 +32,7 @@ public struct FilterResponse: Sendable, Equatable {
     }
 
     /// Gain in decibels.
-    public var decibels: Double { 20 * log10(max(gain, 1e-12)) }
+    public var decibels: Double { 20 * _log10(max(gain, 1e-12)) }
     /// Phase in degrees.
     public var degrees: Double { phase * 180 / .pi }
     /// The delay the phase lag amounts to at `frequency` Hz, in seconds (positive = late).
