@@ -54,12 +54,14 @@ let package = Package(
     targets: [
         // ---- Foundations: no Poise dependencies, or only the mathematics (the configuration also
         // the filters and the control laws, whose settings its keys are bound to).
-        // Attitude mathematics: quaternions, matrices, Euler angles, reference and output frames.
-        .target(name: "PoiseMath", linkerSettings: [.linkedLibrary("m")]),
+        // Attitude mathematics: quaternions, matrices, Euler angles, reference and output frames,
+        // and the elementary functions of its own (no libm: the same bits on every CPU).
+        // These four also build in Embedded Swift for the board (scripts/build-embedded).
+        .target(name: "PoiseMath"),
         // Attitude filters, their settings and names, device motion; allocation-free updates.
-        .target(name: "PoiseFusion", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PoiseFusion", dependencies: ["PoiseMath"]),
         // Control laws, arming supervisor, motor mixer and output mappings: pure value types.
-        .target(name: "PoiseControl", dependencies: ["PoiseMath"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PoiseControl", dependencies: ["PoiseMath"]),
         // Trace files: streaming CSV and binary readers and writers.
         .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.

@@ -1,3 +1,5 @@
+import PoiseMath
+
 /// Settings of a two-wheeled balancing robot whose wheel axle is the body x axis and which
 /// drives along body +y. Pitch (about x) is positive when the top leans backward.
 ///

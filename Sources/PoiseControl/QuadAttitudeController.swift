@@ -1,3 +1,5 @@
+import PoiseMath
+
 /// Settings of the cascaded quadrotor attitude controller. Angle errors (rad) become rate
 /// setpoints (rad/s) through a P gain; rate errors become torque demands in throttle units
 /// through PIDs, as in ArduPilot's and PX4's multicopter controllers.

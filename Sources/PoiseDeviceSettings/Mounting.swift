@@ -73,7 +73,8 @@ public struct Mounting: Sendable, Hashable, CustomStringConvertible {
         let permutations = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
         for permutation in permutations {
             for signs in 0..<8 {
-                let rows = (0..<3).map { (permutation[$0], Float(signs >> $0 & 1 == 0 ? 1 : -1)) }
+                var rows: [(axis: Int, sign: Float)] = []
+                for bodyAxis in 0..<3 { rows.append((axis: permutation[bodyAxis], sign: signs >> bodyAxis & 1 == 0 ? 1 : -1)) }
                 let mounting = Mounting(uncheckedRows: rows)
                 if mounting.determinant > 0 { result.append(mounting) }
             }

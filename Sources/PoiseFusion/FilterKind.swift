@@ -12,5 +12,5 @@ public enum FilterKind: String, Sendable, CaseIterable {
     case complementary
 
     public static let `default` = FilterKind.poise
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var names: String { allCases.map { $0.rawValue }.joined(separator: ", ") }
 }

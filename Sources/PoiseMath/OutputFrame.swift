@@ -7,7 +7,7 @@ public enum OutputFrame: Sendable, Hashable {
 
     /// Every accepted spelling, for `--frame` help and errors.
     public static let names: [String] =
-        WorldAxes.allCases.map(\.rawValue) + ReferenceFrame.allCases.map(\.rawValue)
+        WorldAxes.allCases.map { $0.rawValue } + ReferenceFrame.allCases.map { $0.rawValue }
 
     /// Parses `enu`, `nwu`, `ned` or a reference frame name (case-insensitive).
     public init?(name: String) {
