@@ -2,6 +2,7 @@ import PoisePlot
 
 /// The outcomes as sorted curves (one point per trial, best to worst), which read like an
 /// inverted cumulative distribution: where a curve turns up is where the spread starts to hurt.
+/// A trial whose figure was not measured (diverged, never settled) has no point on its curve.
 public enum MonteCarloPlot {
     public static func svg(_ report: MonteCarloReport, title: String) -> String {
         let outcomes = report.run.outcomes
@@ -13,11 +14,11 @@ public enum MonteCarloPlot {
         }
         var panels = [
             PlotPanel(title: "worst true tilt from 2 s after arming, trials sorted", yLabel: "°",
-                      series: [curve(outcomes.map(\.worstTilt), name: "worst tilt")]),
+                      series: [curve(outcomes.compactMap(\.worstTilt), name: "worst tilt")]),
             PlotPanel(title: "settling time (true pitch within 1° to the end), settled trials sorted", yLabel: "s",
                       series: [curve(outcomes.compactMap(\.settlingTime), name: "settling time")]),
             PlotPanel(title: "true pitch RMS after settling, settled trials sorted", yLabel: "°",
-                      series: [curve(outcomes.compactMap { $0.settlingTime == nil ? nil : $0.pitchRMS }, name: "pitch RMS")]),
+                      series: [curve(outcomes.compactMap(\.pitchRMS), name: "pitch RMS")]),
         ]
         if case .staysUp(let limit) = report.run.rule {
             panels[0].series.append(PlotSeries(name: "tilt limit", x: [0, 100], y: [limit, limit], style: .dashed, color: "black"))

@@ -1,9 +1,10 @@
 import PoiseConfig
 import PoiseLoop
 
-/// The report of a Monte-Carlo run, as text and as JSON: the success rate, the distributions
-/// of settling time, worst tilt and pitch RMS, and the worst trials with the command that
-/// reproduces each alone. Depends only on the outcomes (not on timing or threads), so the same
+/// The report of a Monte-Carlo run, as text and as JSON: the success rate, the trials whose
+/// plant diverged (apart), the distributions of settling time, worst tilt, pitch RMS and time
+/// at an output limit, and the worst trials with the command that reproduces each alone. A
+/// figure that was not measured is "—" (null), never a number. Depends only on the outcomes (not on timing or threads), so the same
 /// seeds give the same bytes.
 public struct MonteCarloReport: Sendable {
     public var plan: MonteCarloPlan
@@ -22,8 +23,15 @@ public struct MonteCarloReport: Sendable {
     var outcomes: [TrialOutcome] { run.outcomes }
     var successes: Int { outcomes.filter(\.success).count }
     var settling: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap(\.settlingTime)) }
-    var worstTilt: OutcomeDistribution? { OutcomeDistribution(outcomes.map(\.worstTilt)) }
-    var pitchRMS: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap { $0.settlingTime == nil ? nil : $0.pitchRMS }) }
+    var worstTilt: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap(\.worstTilt)) }
+    var pitchRMS: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap(\.pitchRMS)) }
+    /// Trials whose plant diverged: failures, reported apart, in none of the distributions.
+    var diverged: [TrialOutcome] { outcomes.filter { $0.divergence != nil } }
+    /// Trials with a non-finite figure (the plant did not say it diverged): failures too.
+    var nonFinite: [TrialOutcome] { outcomes.filter { $0.divergence == nil && !$0.nonFinite.isEmpty } }
+    /// The share of armed time at a limit, in percent, over the trials that armed.
+    var saturation: OutcomeDistribution? { OutcomeDistribution(outcomes.compactMap { $0.saturation.map { 100 * $0 } }) }
+    var marginal: Int { outcomes.filter(\.marginal).count }
     public var worst: [TrialOutcome] { Array(outcomes.sorted(by: TrialOutcome.worseThan).prefix(worstCount)) }
 
     /// The command that runs trial `trial` alone.
@@ -41,11 +49,21 @@ public struct MonteCarloReport: Sendable {
         lines.append("\(n) trial\(n == 1 ? "" : "s") of \(Formatting.number(plan.duration)) simulated s, \(plantName), spread \(plan.spread.name) (\(plan.spread.entries.count) key\(plan.spread.entries.count == 1 ? "" : "s")), base seed \(plan.baseSeed)")
         let rate = n == 0 ? 0 : 100 * Double(successes) / Double(n)
         lines.append("success: \(successes)/\(n) (\(Formatting.fixed(rate, 1)) %) \(run.rule.text)")
-        let unsettled = outcomes.filter { $0.settlingTime == nil }.count
+        if !diverged.isEmpty {
+            let first = diverged.map { $0.divergence!.time }.min()!
+            lines.append("diverged: \(diverged.count)/\(n) — the plant's integration broke down (non-finite state, or too stiff to integrate) "
+                + "from \(Formatting.fixed(first, 3)) s; counted as failures, in none of the figures below")
+        }
+        if !nonFinite.isEmpty {
+            lines.append("non-finite: \(nonFinite.count)/\(n) — a figure came out NaN or infinite; counted as failures, in none of the figures below")
+        }
+        let unsettled = outcomes.filter { $0.settlingTime == nil && $0.divergence == nil && $0.nonFinite.isEmpty }.count
         lines.append("settling time (s after arming, true pitch within 1° to the end): "
             + (settling?.text ?? "none settled") + (unsettled > 0 ? "  (\(unsettled) never settled)" : ""))
         lines.append("worst tilt (°, true |pitch| or |roll| from 2 s after arming): " + (worstTilt?.text ?? "—"))
-        lines.append("true pitch RMS after settling (°): " + (pitchRMS?.text ?? "—"))
+        lines.append("true pitch RMS after settling (°, settled trials only): " + (pitchRMS?.text ?? "—"))
+        lines.append("drive outputs at a limit (% of armed time, any ESC or wheel drive): " + (saturation?.text ?? "—")
+            + (marginal > 0 ? "  (\(marginal) held but marginal: at a limit ≥ \(Formatting.number(100 * Saturation.marginalFraction)) % of the time)" : ""))
         if !outcomes.isEmpty {
             lines.append(n == 1 ? "the trial:" : "worst trials:")
             for outcome in worst { lines += trialLines(outcome) }
@@ -55,12 +73,18 @@ public struct MonteCarloReport: Sendable {
 
     /// A trial's summary line, its drawn values and how to run it alone.
     public func trialLines(_ o: TrialOutcome) -> [String] {
-        var line = "  trial \(o.trial)  seed \(o.seed)  \(o.success ? "held" : "FAILED")"
+        var line = "  trial \(o.trial)  seed \(o.seed)  \(o.success ? (o.marginal ? "held, MARGINAL" : "held") : "FAILED")"
+        if let d = o.divergence { line += "  DIVERGED at \(Formatting.fixed(d.time, 3)) s (\(d.cause))" }
+        if o.divergence == nil, !o.nonFinite.isEmpty { line += "  NON-FINITE \(o.nonFinite.joined(separator: ", "))" }
         if o.armedAt == nil { line += "  never armed" }
-        if let at = o.failsafeAt { line += "  failed safe (\(o.failsafeReason ?? "")) at \(Formatting.fixed(at, 2)) s" }
-        line += "  settled " + (o.settlingTime.map { "\(Formatting.fixed($0, 2)) s" } ?? "never")
-        line += "  worst tilt \(Formatting.fixed(o.worstTilt, 2))°  pitch RMS \(Formatting.fixed(o.pitchRMS, 3))°"
+        if let at = o.failsafeAt, o.divergence.map({ at < $0.time }) ?? true {
+            line += "  failed safe (\(o.failsafeReason ?? "")) at \(Formatting.fixed(at, 2)) s"
+        }
+        let measured = o.divergence == nil && o.nonFinite.isEmpty
+        line += "  settled " + (o.settlingTime.map { "\(Formatting.fixed($0, 2)) s" } ?? (measured ? "never" : "—"))
+        line += "  worst tilt \(RunFigures.text(o.worstTilt, 2, unit: "°"))  pitch RMS \(RunFigures.text(o.pitchRMS, 3, unit: "°"))"
         if let lean = o.leanError { line += "  worst lean error \(Formatting.fixed(lean, 2))°" }
+        line += "  at a limit " + (o.saturation.map { "\(Formatting.fixed(100 * $0, 1)) %" } ?? "—")
         var lines = [line]
         if !o.drawn.isEmpty {
             lines.append("    drawn: " + o.drawn.map { "\($0.path) = \(Self.valueText($0.value))" }.joined(separator: ", "))
@@ -90,10 +114,15 @@ public struct MonteCarloReport: Sendable {
         lines.append("  \"trials_run\": \(outcomes.count),")
         lines.append("  \"successes\": \(successes),")
         lines.append("  \"success_rate\": \(Formatting.fixed(outcomes.isEmpty ? 0 : Double(successes) / Double(outcomes.count), 4)),")
-        lines.append("  \"never_settled\": \(outcomes.filter { $0.settlingTime == nil }.count),")
+        lines.append("  \"diverged\": \(diverged.count),")
+        lines.append("  \"non_finite\": \(nonFinite.count),")
+        lines.append("  \"never_settled\": \(outcomes.filter { $0.settlingTime == nil && $0.divergence == nil && $0.nonFinite.isEmpty }.count),")
+        lines.append("  \"marginal\": \(marginal),")
+        lines.append("  \"marginal_saturation_fraction\": \(Formatting.number(Saturation.marginalFraction)),")
         lines.append("  \"settling_time_s\": \(settling?.json ?? "null"),")
         lines.append("  \"worst_tilt_deg\": \(worstTilt?.json ?? "null"),")
         lines.append("  \"pitch_rms_deg\": \(pitchRMS?.json ?? "null"),")
+        lines.append("  \"saturated_percent\": \(saturation?.json ?? "null"),")
         lines.append("  \"worst_trials\": [\(worst.map { String($0.trial) }.joined(separator: ", "))],")
         lines.append("  \"trials\": [")
         for (i, o) in outcomes.enumerated() {
@@ -107,10 +136,13 @@ public struct MonteCarloReport: Sendable {
     static func json(_ o: TrialOutcome, command: String) -> String {
         func optional(_ x: Double?, _ digits: Int = 4) -> String { x.map { Formatting.fixed($0, digits) } ?? "null" }
         let drawn = o.drawn.map { "\(Formatting.json($0.path)): \(jsonValue($0.value))" }.joined(separator: ", ")
-        return "{\"trial\": \(o.trial), \"seed\": \(o.seed), \"success\": \(o.success), \"armed_s\": \(optional(o.armedAt)), "
+        return "{\"trial\": \(o.trial), \"seed\": \(o.seed), \"success\": \(o.success), \"marginal\": \(o.marginal), \"armed_s\": \(optional(o.armedAt)), "
             + "\"failsafe_s\": \(optional(o.failsafeAt)), \"failsafe_reason\": \(o.failsafeReason.map(Formatting.json) ?? "null"), "
-            + "\"settling_time_s\": \(optional(o.settlingTime)), \"worst_tilt_deg\": \(Formatting.fixed(o.worstTilt, 4)), "
-            + "\"pitch_rms_deg\": \(Formatting.fixed(o.pitchRMS, 4)), \"lean_error_deg\": \(optional(o.leanError)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
+            + "\"diverged_s\": \(optional(o.divergence?.time)), \"diverged_cause\": \(o.divergence.map { Formatting.json($0.cause) } ?? "null"), "
+            + "\"non_finite\": [\(o.nonFinite.map(Formatting.json).joined(separator: ", "))], "
+            + "\"settling_time_s\": \(optional(o.settlingTime)), \"worst_tilt_deg\": \(optional(o.worstTilt)), "
+            + "\"pitch_rms_deg\": \(optional(o.pitchRMS)), \"lean_error_deg\": \(optional(o.leanError)), "
+            + "\"saturated_fraction\": \(optional(o.saturation)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
     }
 
     static func jsonValue(_ value: ConfigValue) -> String {

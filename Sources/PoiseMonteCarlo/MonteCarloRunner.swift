@@ -1,6 +1,7 @@
 import Dispatch
 import PoiseConfig
 import PoiseLoop
+import PoiseSimulation
 import Synchronization
 
 /// What to run: which trials of which spread around which configuration, for how long.
@@ -97,12 +98,18 @@ public enum MonteCarloRunner {
         options.handlesSignals = false
         options.configPath = plan.configPath
         let result: RunResult
-        do { result = try LoopRunner.run(world.configuration, options: options) } catch {
-            throw MonteCarloError("trial \(trial): \(error.description)")
+        // The trial's own watch on this thread: its plant reports a divergence there.
+        let watch = SimulationWatch()
+        do {
+            result = try SimulationWatch.$current.withValue(watch) { () throws(RunError) -> RunResult in
+                try LoopRunner.run(world.configuration, options: options)
+            }
+        } catch {
+            throw MonteCarloError("trial \(trial): \(error)")
         }
         if result.signal != 0 || signals.stopRequested { return nil }
         if !result.problems.isEmpty { throw MonteCarloError("trial \(trial): " + result.problems.joined(separator: "; ")) }
         guard let report = result.report else { throw MonteCarloError("trial \(trial): the simulated run made no report") }
-        return TrialOutcome(world: world, report: report, rule: rule)
+        return TrialOutcome(world: world, report: report, rule: rule, divergence: watch.divergence)
     }
 }

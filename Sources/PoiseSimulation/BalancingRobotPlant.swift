@@ -106,6 +106,9 @@ public struct BalancingRobotPlant: Sendable {
     public private(set) var time = 0.0
     /// The body lies on the floor.
     public private(set) var fallen = false
+    /// When and why the integration broke down (PlantDivergence.swift); nil while it holds.
+    /// From then on the plant stays at its last finite state and time alone moves on.
+    public private(set) var divergence: PlantDivergence?
     /// Axle (forward), lean and heading accelerations of the last step, for the accelerometer.
     var acceleration = 0.0, leanAcceleration = 0.0, headingAcceleration = 0.0
     /// Each gear train's play, rad at the wheel: the motor side's angle less the wheel's,
@@ -271,16 +274,65 @@ public struct BalancingRobotPlant: Sendable {
                      gapLeft: a.gapLeft, gapRight: a.gapRight)
     }
 
+    /// The fastest decay rate of the motors' damping, 1/s: a motor's back-EMF (n² k²/R at
+    /// the wheel) and viscous friction damp the wheels' speed relative to the body through the
+    /// pendulum's mass matrix (forward and lean), and the turn through the yaw inertia. A large
+    /// gear ratio makes it stiff: a 1000:1 gearbox on the default motor gives about 40 000 /s,
+    /// the default 30:1 about 40 /s. (Static friction's sticking band is kept within the
+    /// 1 ms step by its own width, ``stickSpeed``.)
+    public var stiffness: Double {
+        let p = parameters
+        let r = p.wheelRadius, L = p.centreOfMassHeight, M = p.bodyMass
+        let damping = p.gearRatio * p.gearRatio * p.motorConstant * p.motorConstant / p.motorResistance + p.wheelFriction
+        let a11 = M + 2 * p.wheelMass + 2 * p.wheelInertia / (r * r)
+        let a22 = M * L * L + p.bodyInertia
+        // Both wheels' torque −c u, u = ẋ/r − φ̇ (b = [1/r, −1]): the rank-one mode decays
+        // at 2c bᵀM⁻¹b; M's coupling a12 = M L cosφ, so the larger over the tilts it reaches.
+        var forward = 0.0
+        for c in [1, _cosD(p.floorTilt)] {
+            let a12 = M * L * c
+            let det = a11 * a22 - a12 * a12
+            forward = max(forward, 2 * damping * (a22 / (r * r) + 2 * a12 / r + a11) / det)
+        }
+        let yawInertia = p.bodyYawInertia + 2 * (p.wheelMass + p.wheelInertia / (r * r)) * (p.trackWidth / 2) * (p.trackWidth / 2)
+        let turn = damping * p.trackWidth * p.trackWidth / (2 * r * r * yawInertia)
+        return max(forward, turn)
+    }
+
+    /// Explicit RK4 stays stable for a decay rate λ while h λ < 2.79; steps keep h λ ≤ 2.
+    public static let stableStepTimesRate = 2.0
+    /// The finest step the plant takes, s: a plant stiffer than this can follow is reported
+    /// diverged (too stiff) rather than integrated wrongly or forever.
+    public static let finestStep = 1e-6
+
+    /// The step ``advance(to:left:right:)`` takes: ``Parameters/maximumStep``, finer where the
+    /// equations are stiff (nil: finer than ``finestStep`` would be needed).
+    public var integrationStep: Double? {
+        let lambda = stiffness
+        guard lambda.isFinite else { return nil }
+        let step = lambda > 0 ? min(parameters.maximumStep, Self.stableStepTimesRate / lambda) : parameters.maximumStep
+        return step >= Self.finestStep ? step : nil
+    }
+
     /// Advances to `newTime` (s) with the motors held at these inputs.
     public mutating func advance(to newTime: Double, left: MotorInput, right: MotorInput) {
         guard newTime > time else { return }
+        guard divergence == nil else { time = newTime; return }
         let left = afterDeadband(left), right = afterDeadband(right)
-        let steps = max(1, Int(((newTime - time) / parameters.maximumStep).rounded(.up)))
+        guard let step = integrationStep else {
+            let needed = Self.stableStepTimesRate / stiffness
+            diverge(at: time, "too stiff to integrate: the wheels' damping (gear ratio² × motor constant² ÷ resistance) decays at "
+                + "\(Int(stiffness.rounded())) /s, which needs steps of \(needed.isFinite ? "\((needed * 1e9).rounded() / 1000) µs" : "0 s"), "
+                + "finer than \(Int(Self.finestStep * 1e6)) µs")
+            time = newTime
+            return
+        }
+        let steps = max(1, Int(((newTime - time) / step).rounded(.up)))
         let h = (newTime - time) / Double(steps)
         var s = State(x: position, v: speed, phi: lean, omega: leanRate, psi: heading, psiRate: headingRate,
                       gapLeft: gapLeft, gapRight: gapRight)
         let half = parameters.backlash / 2
-        for _ in 0..<steps {
+        for index in 0..<steps {
             let k1 = derivative(s, left, right)
             let k2 = derivative(s.adding(k1, h / 2), left, right)
             let k3 = derivative(s.adding(k2, h / 2), left, right)
@@ -296,6 +348,13 @@ public struct BalancingRobotPlant: Sendable {
                 next.gapLeft = max(-half, min(half, s.gapLeft + h / 6 * (k1.gapLeft + 2 * k2.gapLeft + 2 * k3.gapLeft + k4.gapLeft)))
                 next.gapRight = max(-half, min(half, s.gapRight + h / 6 * (k1.gapRight + 2 * k2.gapRight + 2 * k3.gapRight + k4.gapRight)))
             }
+            if let cause = PlantDivergence.nonFinite(["axle position": next.x, "axle speed": next.v, "lean": next.phi,
+                                                      "lean rate": next.omega, "heading": next.psi, "heading rate": next.psiRate,
+                                                      "left gear play": next.gapLeft, "right gear play": next.gapRight]) {
+                diverge(at: time + Double(index + 1) * h, cause)
+                time = newTime
+                return
+            }
             s = next
             // The floor: an inelastic stop.
             if abs(s.phi) >= parameters.floorTilt {
@@ -307,6 +366,13 @@ public struct BalancingRobotPlant: Sendable {
             }
         }
         let final = accelerations(s, left: left, right: right)
+        if let cause = PlantDivergence.nonFinite(["axle acceleration": final.xdd, "lean acceleration": final.phidd,
+                                                  "heading acceleration": final.psidd, "battery voltage": final.supply]) {
+            position = s.x; lean = s.phi; heading = s.psi
+            diverge(at: newTime, cause)
+            time = newTime
+            return
+        }
         acceleration = final.xdd
         leanAcceleration = fallen ? 0 : final.phidd
         headingAcceleration = final.psidd
@@ -315,6 +381,12 @@ public struct BalancingRobotPlant: Sendable {
         position = s.x; speed = s.v; lean = s.phi; leanRate = s.omega; heading = s.psi; headingRate = s.psiRate
         gapLeft = s.gapLeft; gapRight = s.gapRight
         time = newTime
+    }
+
+    /// Ends the integration: the state stays at the last finite step's, at rest.
+    mutating func diverge(at t: Double, _ cause: String) {
+        divergence = PlantDivergence(time: t, cause: cause)
+        speed = 0; leanRate = 0; headingRate = 0; acceleration = 0; leanAcceleration = 0; headingAcceleration = 0
     }
 
     /// Holds the body still at its present pose (a hand holding the robot), time moving on.

@@ -80,6 +80,9 @@ public struct QuadrotorStandPlant: Sendable {
     /// Each motor's present thrust, N.
     public private(set) var thrust = SIMD4<Double>.zero
     public private(set) var time = 0.0
+    /// When and why the integration broke down (PlantDivergence.swift); nil while it holds.
+    /// From then on the frame stays at its last finite attitude, at rest, and time alone moves on.
+    public private(set) var divergence: PlantDivergence?
     /// Body angular acceleration of the last step, rad/s², for an IMU off the pivot.
     public private(set) var angularAcceleration = SIMD3<Double>.zero
     /// Each rotor's angle, rad (advanced only while the rotors vibrate the frame).
@@ -140,13 +143,14 @@ public struct QuadrotorStandPlant: Sendable {
     /// Advances to `newTime` (s) with the throttles (0…1) held.
     public mutating func advance(to newTime: Double, throttles: SIMD4<Double>) {
         guard newTime > time else { return }
+        guard divergence == nil else { time = newTime; return }
         let clamped = throttles.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         let command = parameters.maximumThrust * clamped * clamped
         let steps = max(1, Int(((newTime - time) / parameters.maximumStep).rounded(.up)))
         let h = (newTime - time) / Double(steps)
         var s = State(q: orientation, w: rate, t: thrust)
         if parameters.motorTimeConstant <= 0 { s.t = command }
-        for _ in 0..<steps {
+        for index in 0..<steps {
             let k1 = derivative(s, command: command)
             let k2 = derivative(s.adding(k1, h / 2), command: command)
             let k3 = derivative(s.adding(k2, h / 2), command: command)
@@ -155,6 +159,15 @@ public struct QuadrotorStandPlant: Sendable {
                       w: s.w + h / 6 * (k1.w + 2 * k2.w + 2 * k3.w + k4.w),
                       t: s.t + h / 6 * (k1.t + 2 * k2.t + 2 * k3.t + k4.t))
             s.q /= (s.q * s.q).sum().squareRoot()
+            let finite = { (v: SIMD4<Double>) in v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
+            if !finite(s.q) || !finite(SIMD4(s.w, 0)) || !finite(s.t) {
+                let parts = [("attitude", finite(s.q)), ("body rate", finite(SIMD4(s.w, 0))), ("motor thrust", finite(s.t))]
+                divergence = PlantDivergence(time: time + Double(index + 1) * h,
+                                             cause: "non-finite " + parts.filter { !$0.1 }.map(\.0).joined(separator: ", "))
+                rate = .zero; angularAcceleration = .zero
+                time = newTime
+                return
+            }
             if parameters.vibrates { rotorPhases = (rotorPhases + h * rotorSpeeds(s.t)).wrappedTurns }
         }
         if parameters.imuOffset != .zero { angularAcceleration = derivative(s, command: command).w }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PoiseLoop
 import PoiseConfig
+import PoiseMonteCarlo
+import PoiseSimulation
 import PoisePlot
 import PoiseTraces
 
@@ -16,7 +18,10 @@ struct SimulateCommand: PoiseCommand {
             outputs, coupled to the plant `simulation.plant` names), but in simulated time: \
             no sleeping, so 60 s take a second or two, and the result depends only on the \
             configuration. Prints when the loop armed, when the true pitch settled within 1°, \
-            the worst true pitch and roll from 2 s after arming, and the arming transitions. \
+            the worst true pitch and roll from 2 s after arming, the share of armed time the \
+            drive outputs sat at a limit, and the arming transitions. A plant whose integration \
+            breaks down (its state non-finite) is reported as diverged, with its time and \
+            cause, and the run exits 1. \
             SIGINT (Ctrl-C) or SIGTERM ends the run at the next tick: the recording ends on a \
             whole record, one line says what it kept, and the exit status is 130 (143).
 
@@ -77,8 +82,14 @@ struct SimulateCommand: PoiseCommand {
         // the run. Not kept open: an interrupted simulation leaves no temporary file of it.
         if let plot { try OutputFile(path: plot).discard() }
         let result: RunResult
-        do { result = try LoopRunner.run(configuration, options: options) } catch {
-            throw CLIError(error.description)
+        // The plant reports a divergence (its state non-finite, or too stiff to integrate) here.
+        let watch = SimulationWatch()
+        do {
+            result = try SimulationWatch.$current.withValue(watch) { () throws(RunError) -> RunResult in
+                try LoopRunner.run(configuration, options: options)
+            }
+        } catch {
+            throw CLIError("\(error)")
         }
         guard let report = result.report else { throw CLIError("the simulated run made no report") }
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
@@ -93,14 +104,36 @@ struct SimulateCommand: PoiseCommand {
             throw ExitCode(128 + result.signal)
         }
         print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
-        if let armed = report.armedAt {
+        let figures = RunFigures(report: report, configuration: configuration, divergence: watch.divergence)
+        var problems = result.problems
+        if let unmeasured = figures.unmeasuredText {
+            // Not a balance: say so first, print no figure as if measured, and fail.
+            print(unmeasured)
+            if let armed = report.armedAt { print("armed at \(f(armed)) s") }
+            print("true pitch within 1°: —; worst true pitch —, roll — (not measured)")
+            if figures.saturation.fraction != nil {
+                print("drive outputs at a limit \(figures.saturation.text) of the armed time before it")
+            }
+            if let d = figures.divergence {
+                problems.append("the simulated plant diverged at \(String(format: "%.3f", d.time)) s (\(d.cause)): the run is a failure, not a result")
+            } else {
+                problems.append("non-finite figures (\(figures.nonFinite.joined(separator: ", "))): the run is a failure, not a result")
+            }
+        } else if let armed = report.armedAt {
             print("armed at \(f(armed)) s")
             if let settled = report.pitchWithinOneDegreeFrom {
                 print("true pitch within 1° from \(f(settled)) s (\(f(settled - armed)) s after arming) to the end")
             } else {
                 print("true pitch not within 1° at the end")
             }
-            print("worst true pitch \(f(report.worstTiltAfterSettling.pitch))°, roll \(f(report.worstTiltAfterSettling.roll))° from 2 s after arming")
+            print("worst true pitch \(RunFigures.text(figures.worstPitch))°, roll \(RunFigures.text(figures.worstRoll))° from 2 s after arming")
+            if let fraction = figures.saturation.fraction {
+                var line = "drive outputs at a limit \(figures.saturation.text) of the armed time"
+                if fraction >= Saturation.marginalFraction, report.failsafeAt == nil {
+                    line += "; MARGINAL: at a limit ≥ \(Int(100 * Saturation.marginalFraction)) % of the time, it holds with no authority to spare"
+                }
+                print(line)
+            }
             if report.drive.driven {
                 let d = report.drive
                 print("drive script: top speed \(f(d.topTrueSpeed)) m/s (commanded \(f(d.topCommandedSpeed))); after settling: "
@@ -110,7 +143,6 @@ struct SimulateCommand: PoiseCommand {
         } else {
             print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
         }
-        var problems = result.problems
         if let plot {
             let t = report.time
             let gimbalNote = [report.truePitch, report.estimatedPitch].lazy.compactMap {

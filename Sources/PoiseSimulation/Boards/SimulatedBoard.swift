@@ -30,6 +30,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     var lastReadingTime = -Double.infinity
     /// Faults to rehearse (`simulation.faults`), applied as the world's time passes them.
     public var faultSchedule = SimulatedFaultSchedule()
+    /// The world's divergence went to ``SimulationWatch/current``.
+    var divergenceReported = false
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -53,6 +55,11 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
         driver.bus.advance(to: time)
         worldTime = time
         truth = world.truth
+        if !divergenceReported, let divergence = world.divergence {
+            // Once per run: the plant's account of its breakdown for the run's report.
+            divergenceReported = true
+            SimulationWatch.current?.report(divergence)
+        }
         armSwitch?.advance(to: time)
         if let wheelEncoders, let angles = world.wheelAngles { wheelEncoders.update(wheelAngles: angles) }
     }

@@ -5,9 +5,16 @@ extension SimulatedWorld {
     public var wheelAngles: (left: Double, right: Double)? { nil }
     /// True forward speed, m/s; NaN: the world does not drive.
     public var forwardSpeed: Double { .nan }
+    /// When and why the plant's integration broke down; nil: it holds (a scripted motion always does).
+    public var divergence: PlantDivergence? { nil }
 }
 
 extension BalancingRobotWorld {
     public var wheelAngles: (left: Double, right: Double)? { plant.wheelAngles }
     public var forwardSpeed: Double { plant.speed }
+    public var divergence: PlantDivergence? { plant.divergence }
+}
+
+extension QuadrotorWorld {
+    public var divergence: PlantDivergence? { plant.divergence }
 }

@@ -16,6 +16,8 @@ public protocol SimulatedWorld {
     var wheelAngles: (left: Double, right: Double)? { get }
     /// True forward speed, m/s; NaN: the world does not drive.
     var forwardSpeed: Double { get }
+    /// When and why the plant's integration broke down (SimulatedWorld+Wheels.swift); nil: it holds.
+    var divergence: PlantDivergence? { get }
 }
 
 /// A `poise synth` motion, repeated: the attitude-only world (no outputs move it).
