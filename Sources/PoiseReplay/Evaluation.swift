@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PoiseConfig
 import PoiseEvaluation
 import PoiseFusion
 import PoiseSensors
@@ -23,19 +24,17 @@ public struct TraceEvaluation: Sendable {
 /// the `# movement=…` rows (every row with a reference when the trace has no such line).
 public struct TraceEvaluator: FilterWork, ~Copyable {
     var reader: TraceReader
-    let useMagnetometer: Bool
-    let fallbackStep: Double
-    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
-    let calibration: SensorCalibration?
+    /// The samples' way into the filter, with the configuration's calibration.
+    let feed: TraceFeed
     /// Called every 16 384 rows with the count so far (a progress bar).
     let progress: (Int) -> Void
 
-    public init(reader: consuming TraceReader, useMagnetometer: Bool, fallbackStep: Double = 0.01,
-                calibration: SensorCalibration? = nil, progress: @escaping (Int) -> Void = { _ in }) {
+    /// Scores `reader` with the filter `FilterChoice.run` hands, the readings calibrated as
+    /// `configuration` says (``TraceFeed/calibration(for:)``).
+    public init(reader: consuming TraceReader, configuration: PoiseConfiguration, useMagnetometer: Bool,
+                fallbackStep: Double = 0.01, progress: @escaping (Int) -> Void = { _ in }) {
         self.reader = reader
-        self.useMagnetometer = useMagnetometer
-        self.fallbackStep = fallbackStep
-        self.calibration = calibration
+        feed = TraceFeed(configuration: configuration, useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
         self.progress = progress
     }
 
@@ -51,11 +50,10 @@ public struct TraceEvaluator: FilterWork, ~Copyable {
                 throw ReplayError("\(path): in its `# movement=` line: \(error)")
             }
         }
-        let sixD = !useMagnetometer || !reader.layout.hasMagnetometer
+        let sixD = !feed.useMagnetometer || !reader.layout.hasMagnetometer
         var scorer = BroadScorer()
         var times: [Double] = []
         var row = 0
-        let feed = TraceFeed(calibration: calibration, useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
         _ = try feed.run(&filter, reader: &reader) { sample, _, filter, _ in
             let scored = ranges.map { isScored(row: row, in: $0) } ?? true
             let before = scorer.scoredRows

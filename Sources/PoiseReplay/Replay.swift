@@ -1,5 +1,7 @@
+import PoiseConfig
 import PoiseFusion
 import PoiseMath
+import PoiseSettings
 import PoiseSensors
 import PoiseTick
 import PoiseTraces
@@ -16,10 +18,18 @@ public struct ReplayOptions: Sendable {
     public var columns: [ReplayColumn] = []
     /// Time step used for the first sample when the trace gives no `rate_hz`, s.
     public var fallbackStep: Double = 0.01
-    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
-    public var calibration: SensorCalibration?
+    /// The configuration's `sensor.calibration`, applied to a raw trace's readings as
+    /// ``TraceFeed/calibration(for:)`` decides; `.identity`: none.
+    public var sensorCalibration: SensorCalibration = .identity
 
     public init() {}
+
+    /// The options `configuration` gives: its calibration, output frame and declination.
+    public init(configuration: PoiseConfiguration) {
+        sensorCalibration = SensorCalibration(configuration: configuration)
+        frame = OutputFrame(configuration: configuration.frame)
+        declinationDegrees = Float(configuration.frame.declinationDegrees)
+    }
 }
 
 /// Counts of a finished replay.
@@ -39,6 +49,12 @@ public struct Replay {
     public var options: ReplayOptions
     public init(options: ReplayOptions) { self.options = options }
 
+    /// The trace pipeline these options describe.
+    var feed: TraceFeed {
+        TraceFeed(sensorCalibration: options.sensorCalibration, useMagnetometer: options.useMagnetometer,
+                  fallbackStep: options.fallbackStep)
+    }
+
     /// The output header for these options.
     public var outputColumns: [String] { Self.baseColumns + options.columns.flatMap(\.headers) }
 
@@ -48,7 +64,7 @@ public struct Replay {
         metadata.set("estimate", filterName)
         metadata.set("frame", options.frame.name)
         metadata.set("magnetometer", options.useMagnetometer ? "on" : "off")
-        if options.calibration != nil { metadata.set(SensorCalibration.traceMetadataKey, "yes") }
+        if feed.calibration(for: input) != nil { metadata.set(SensorCalibration.traceMetadataKey, "yes") }
         return metadata
     }
 
@@ -60,8 +76,6 @@ public struct Replay {
     ) throws -> ReplaySummary {
         let start = MonotonicClock.now()
         var rowWriter = RowWriter(options: options)
-        let feed = TraceFeed(calibration: options.calibration, useMagnetometer: options.useMagnetometer,
-                             fallbackStep: options.fallbackStep)
         var count = 0
         let read = try feed.run(&filter, reader: &reader) { sample, input, filter, _ in
             rowWriter.write(sample: sample, input: input, attitude: filter.attitude, status: filter.status, to: &writer)

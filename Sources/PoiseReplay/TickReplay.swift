@@ -2,6 +2,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseFusion
 import PoiseOutputs
+import PoiseSensors
 import PoiseSettings
 import PoiseTick
 import PoiseTraces
@@ -49,6 +50,10 @@ struct TickReplayWork: FilterWork, ~Copyable {
         var metadata = reader.metadata
         metadata.set("replayed", "tick")
         metadata.set("estimate", FilterChoice(configuration: configuration).kind.rawValue)
+        // A plain trace's readings get the configuration's calibration, as the live driver
+        // applies it; a recording's are calibrated already (`# calibrated=yes`).
+        let calibration = TraceFeed(configuration: configuration).calibration(for: reader.metadata)
+        if calibration != nil { metadata.set(SensorCalibration.traceMetadataKey, "yes") }
         var writer = try TraceWriter(path: output, format: TraceWriter.format(forPath: output) ?? .csv,
                                      metadata: metadata, columns: columns.names)
         func column(_ name: String) -> Int { reader.columns.firstIndex(of: name) ?? -1 }
@@ -65,7 +70,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
         var drive = configuration.controller.drive.setpointFile.hasPrefix(DriveSchedule.presetPrefix)
             ? (try? DriveSchedule.forConfiguration(configuration, configPath: nil)) ?? DriveSchedule() : DriveSchedule()
         var ticks = 0, samples = 0
-        while let row = try reader.next() {
+        while var row = try reader.next() {
             func value(_ index: Int, _ fallback: Double) throws -> Double {
                 index >= 0 ? try reader.doubleValue(ofColumn: index) : fallback
             }
@@ -73,6 +78,7 @@ struct TickReplayWork: FilterWork, ~Copyable {
             let state: SensorState = switch try value(sensorState, 1) { case 0: .starting; case 2: .lost; default: .running }
             var sample: SensorSample? = nil
             if hasSample {
+                if let calibration { row = calibration.corrected(row) }
                 sample = SensorSample(accelerometer: row.accelerometer, gyroscope: row.gyroscope,
                                       magnetometer: row.magnetometer, magnetometerIsNew: false, temperature: 0,
                                       saturated: false, gyroscopeClipped: try value(clipped, 0) != 0)

@@ -1,28 +1,51 @@
+import PoiseConfig
 import PoiseFusion
 import PoiseMath
 import PoiseSensors
 import PoiseSettings
 import PoiseTraces
 
-/// The one trace pipeline: every sample of a trace, in order, calibrated when asked, turned
-/// into the filter's input with its time step, and given to the filter. Replay, evaluation
-/// and playback (telemetry, the viewer) all feed their filter through it, so a trace gives
-/// the same estimates whichever of them reads it.
+/// The one trace pipeline: every sample of a trace, in order, calibrated as the configuration
+/// says, turned into the filter's input with its time step, and given to the filter. Replay,
+/// evaluation and playback (`poise play`, `replay --realtime`, the viewer) all feed their
+/// filter through it, and the tick replay takes its calibration from ``calibration(for:)``,
+/// so a trace gives the same estimates whichever of them reads it.
+///
+/// Calibration: the configuration's `sensor.calibration` is applied to every reading of a
+/// raw trace, and to none of a trace that says it is already calibrated (`# calibrated=yes`,
+/// as every `poise run` recording does), so a correction is never applied twice.
 ///
 /// The time step of the first sample is the trace's `rate_hz` period (or `fallbackStep`);
 /// every later one is the difference of the sample times, as the live loop's is.
 public struct TraceFeed: Sendable {
-    /// Applied to every reading of a raw trace (see `SensorCalibration.forTrace`); nil: none.
-    public var calibration: SensorCalibration?
+    /// The configuration's `sensor.calibration` (body frame); ``calibration(for:)`` says when
+    /// it applies. `.identity`: none.
+    public var sensorCalibration: SensorCalibration
     /// Give the filter the magnetometer when the trace has one (false: 6D).
     public var useMagnetometer: Bool
     /// Time step of the first sample when the trace gives no `rate_hz`, s.
     public var fallbackStep: Double
 
-    public init(calibration: SensorCalibration? = nil, useMagnetometer: Bool = true, fallbackStep: Double = 0.01) {
-        self.calibration = calibration
+    /// The feed of `configuration`: its `sensor.calibration`, turned through `board.mounting`
+    /// as the live driver applies it.
+    public init(configuration: PoiseConfiguration, useMagnetometer: Bool = true, fallbackStep: Double = 0.01) {
+        self.init(sensorCalibration: SensorCalibration(configuration: configuration), useMagnetometer: useMagnetometer,
+                  fallbackStep: fallbackStep)
+    }
+
+    public init(sensorCalibration: SensorCalibration = .identity, useMagnetometer: Bool = true, fallbackStep: Double = 0.01) {
+        self.sensorCalibration = sensorCalibration
         self.useMagnetometer = useMagnetometer
         self.fallbackStep = fallbackStep
+    }
+
+    /// What is applied to each reading of a trace with `metadata` — the one place every path
+    /// that runs a filter over a trace decides it: the configured calibration, unless the
+    /// trace says it is calibrated already. Nil when there is nothing to apply (identity, or
+    /// calibrated).
+    public func calibration(for metadata: TraceMetadata) -> SensorCalibration? {
+        if metadata[SensorCalibration.traceMetadataKey]?.lowercased() == "yes" { return nil }
+        return sensorCalibration == .identity ? nil : sensorCalibration
     }
 
     /// What the feed has read.
@@ -44,6 +67,7 @@ public struct TraceFeed: Sendable {
         let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
         var summary = Summary()
         var previousTime: Double? = nil
+        let calibration = calibration(for: reader.metadata)
         while var sample = try reader.next() {
             if let calibration { sample = calibration.corrected(sample) }
             let dt = previousTime.map { sample.time - $0 } ?? nominalStep

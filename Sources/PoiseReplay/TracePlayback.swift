@@ -1,3 +1,4 @@
+import PoiseConfig
 import PoiseControl
 import PoiseFusion
 import PoiseMath
@@ -8,21 +9,31 @@ import PoiseTraces
 /// Runs a trace through a filter and hands out one ``TickRecord`` per sample, as the live
 /// loop would: what `poise play` sends as telemetry and what `poise view TRACE` shows.
 ///
-/// Sensor time starts at 0 at the first sample. Nothing here reads a clock, so the records
+/// The readings are calibrated as the configuration says, the same way replay and eval do it
+/// (``TraceFeed/calibration(for:)``). Sensor time starts at 0 at the first sample. Nothing here reads a clock, so the records
 /// depend only on the trace and the settings; callers pace them or fill in loop timings.
 public struct TracePlayback: FilterWork, ~Copyable {
     public var reader: TraceReader
-    public var frame: OutputFrame = .axes(.enu)
-    public var declinationDegrees: Float = 0
-    public var useMagnetometer = true
-    /// Time step of the first sample when the trace gives no `rate_hz`, s.
-    public var fallbackStep = 0.01
+    public var frame: OutputFrame
+    public var declinationDegrees: Float
+    /// The samples' way into the filter: the configuration's calibration, the magnetometer
+    /// fused or not, the first time step.
+    public var feed: TraceFeed
+    public var useMagnetometer: Bool {
+        get { feed.useMagnetometer }
+        set { feed.useMagnetometer = newValue }
+    }
     /// Receives each record; return false to stop early.
     public var body: (TickRecord) throws -> Bool
 
-    public init(reader: consuming TraceReader, body: @escaping (TickRecord) throws -> Bool) {
+    /// Plays `reader` with `configuration`'s calibration, output frame and declination.
+    public init(reader: consuming TraceReader, configuration: PoiseConfiguration,
+                body: @escaping (TickRecord) throws -> Bool) {
         self.reader = reader
         self.body = body
+        frame = OutputFrame(configuration: configuration.frame)
+        declinationDegrees = Float(configuration.frame.declinationDegrees)
+        feed = TraceFeed(configuration: configuration)
     }
 
     /// Records handed out.
@@ -36,7 +47,6 @@ public struct TracePlayback: FilterWork, ~Copyable {
         let outputColumns = Array(reader.columns.indices.filter { reader.columns[$0].hasPrefix("out_") }.prefix(16))
         record.outputs = ChannelCommands(count: outputColumns.count)
         var firstTime: Double? = nil
-        let feed = TraceFeed(useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
         _ = try feed.run(&filter, reader: &reader) { sample, input, filter, reader in
             let origin = firstTime ?? sample.time
             firstTime = origin

@@ -170,17 +170,9 @@ struct RotationRows {
 
 extension SensorCalibration {
     /// The trace metadata key that says whether a trace's sensor columns are raw readings
-    /// (`no`) or already corrected by a calibration (`yes`).
+    /// (`no`) or already corrected by a calibration (`yes`). Which calibration a trace gets
+    /// is decided in one place, PoiseReplay's `TraceFeed.calibration(for:)`.
     public static let traceMetadataKey = "calibrated"
-
-    /// The calibration `replay` and `eval` apply to a trace's readings: the configuration's,
-    /// unless the trace says it is already calibrated (`# calibrated=yes`), so a correction is
-    /// never applied twice. Nil when there is nothing to apply (identity, or calibrated).
-    public static func forTrace(_ metadata: TraceMetadata, configuration: PoiseConfiguration) -> SensorCalibration? {
-        if metadata[traceMetadataKey]?.lowercased() == "yes" { return nil }
-        let calibration = SensorCalibration(configuration: configuration)
-        return calibration == .identity ? nil : calibration
-    }
 
     /// A trace sample with its readings corrected (truth and time untouched).
     @inlinable

@@ -12,7 +12,8 @@ import PoiseTraces
 /// decoding a live stream takes, so what the page shows for a trace is what it would show
 /// for the same trace sent by `poise play`.
 public enum TraceSnapshots {
-    /// Snapshots at `rateHz` (the attitude rate; other messages at their telemetry rates).
+    /// Snapshots at `rateHz` (the attitude rate; other messages at their telemetry rates), the
+    /// readings calibrated as `configuration` says (as `poise replay` and `poise play` do).
     public static func load(path: String, configuration: PoiseConfiguration, choice: FilterChoice,
                             useMagnetometer: Bool, rateHz: Double = 50) throws -> [ViewSnapshot] {
         var settings = TelemetrySettings(configuration: configuration)
@@ -24,15 +25,13 @@ public enum TraceSnapshots {
         var stream = TelemetryStream(settings: settings)
         var state = ViewState()
         var snapshots: [ViewSnapshot] = []
-        var playback = TracePlayback(reader: try TraceReader(path: path)) { record in
+        var playback = TracePlayback(reader: try TraceReader(path: path), configuration: configuration) { record in
             stream.process(record) { bytes in
                 guard case .success(let (frame, _)) = MAVLinkDecoder.decode(Array(bytes)) else { return }
                 if state.apply(frame, receivedAt: 0) { snapshots.append(state.snapshot) }
             }
             return true
         }
-        playback.frame = OutputFrame(configuration: configuration.frame)
-        playback.declinationDegrees = Float(configuration.frame.declinationDegrees)
         playback.useMagnetometer = useMagnetometer
         _ = try choice.run(&playback)
         return snapshots

@@ -52,9 +52,8 @@ struct EvalCommand: PoiseCommand {
         var panels: [PlotPanel] = []
         for path in traces {
             let reader = try TraceReader(path: path)
-            let calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
             let progress = ProgressBar(total: reader.metadata["samples"].flatMap(Int.init), enabled: true)
-            var evaluator = TraceEvaluator(reader: reader, useMagnetometer: useMagnetometer, calibration: calibration,
+            var evaluator = TraceEvaluator(reader: reader, configuration: configuration, useMagnetometer: useMagnetometer,
                                            progress: progress.update)
             let evaluation = try choice.run(&evaluator)
             progress.finish()

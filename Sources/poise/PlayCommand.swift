@@ -14,7 +14,8 @@ struct PlayCommand: PoiseCommand {
         commandName: "play",
         abstract: "Play a trace at its recorded speed and send it as MAVLink telemetry.",
         discussion: """
-            Runs the trace through the filter like `poise replay`, but paced by the trace's \
+            Runs the trace through the filter like `poise replay` (the config's \
+            sensor.calibration applied unless the trace says `# calibrated=yes`), but paced by the trace's \
             own timestamps, and sends each tick to the telemetry address over UDP as MAVLink 2 \
             (HEARTBEAT, ATTITUDE, ATTITUDE_QUATERNION, SCALED_IMU, SERVO_OUTPUT_RAW, SYS_STATUS, \
             NAMED_VALUE_FLOAT) at the config's `telemetry` rates. Watch it with `poise view`, \
@@ -67,7 +68,7 @@ struct PlayCommand: PoiseCommand {
             let start = first ? firstStart : MonotonicClock.now()
             first = false
             let speed = self.speed
-            var playback = TracePlayback(reader: try TraceReader(path: trace)) { record in
+            var playback = TracePlayback(reader: try TraceReader(path: trace), configuration: configuration) { record in
                 var record = record
                 let due = start + record.time / speed
                 let wait = due - MonotonicClock.now()
@@ -76,8 +77,6 @@ struct PlayCommand: PoiseCommand {
                 sender.offer(record)
                 return true
             }
-            playback.frame = OutputFrame(configuration: configuration.frame)
-            playback.declinationDegrees = Float(configuration.frame.declinationDegrees)
             playback.useMagnetometer = useMagnetometer
             played += try choice.run(&playback)
         } while loop

@@ -89,11 +89,11 @@ struct ReplayCommand: PoiseCommand {
         Interruption.install()
         reading.apply()
         let configuration = try estimation.loadConfiguration()
-        var options = ReplayOptions()
+        var options = ReplayOptions(configuration: configuration)
         options.useMagnetometer = try estimation.useMagnetometer(configuration)
         options.columns = columns.columns
-        options.declinationDegrees = declination ?? Float(configuration.frame.declinationDegrees)
-        options.frame = frame ?? OutputFrame(configuration: configuration.frame)
+        if let declination { options.declinationDegrees = declination }
+        if let frame { options.frame = frame }
         // The rule `poise check` applies to frame.output and filter.magnetometer.
         if let problem = FrameMagnetometerRule.problem(
             frame: options.frame.name, sensorMagnetometer: configuration.sensor.magnetometer,
@@ -112,7 +112,6 @@ struct ReplayCommand: PoiseCommand {
             if !quiet { printError("replayed \(summary.ticks) ticks (\(summary.samples) samples) through the loop's tick") }
             return
         }
-        options.calibration = SensorCalibration.forTrace(reader.metadata, configuration: configuration)
         let replay = Replay(options: options)
         let metadata = replay.outputMetadata(input: reader.metadata, filterName: choice.kind.rawValue)
         let writer = try CSVTraceWriter(path: output, metadata: metadata, columns: replay.outputColumns)
