@@ -110,7 +110,12 @@ public struct OutputFile: ~Copyable {
 
     /// Opens a live recording under its own name: new (O_EXCL), or an existing regular file
     /// truncated only when `overwrite`; a device or FIFO is written as it is.
-    static func openLive(_ path: String, overwrite: Bool) throws(TraceError) -> Int32 {
+    ///
+    /// A regular file being recorded is locked (`flock`, held until the descriptor closes):
+    /// a second recorder of the same file, `overwrite` or not, is refused rather than
+    /// interleaving its records with the first one's. The lock is taken before anything is
+    /// truncated, so a refused writer leaves the recording in progress untouched.
+    static func openLive(_ path: String, overwrite: Bool, retries: Int = 2) throws(TraceError) -> Int32 {
         var info = stat()
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
@@ -118,19 +123,88 @@ public struct OutputFile: ~Copyable {
             if InputFiles.contains(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
                 throw error(path, "is also an input of this command; write the output to another file")
             }
-            if type == S_IFREG && !overwrite {
+            if type != S_IFREG {
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                if descriptor < 0 { throw error(path, "cannot open: \(systemErrorMessage(errno))") }
+                return descriptor
+            }
+            if !overwrite {
+                // Say that it is being recorded, when it is, rather than only that it exists.
+                let probe = open(path, O_RDONLY | O_CLOEXEC)
+                if probe >= 0 {
+                    defer { close(probe) }
+                    if flock(probe, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK { throw beingRecorded(path, probe) }
+                }
                 throw error(path, "exists; a recording never replaces a file unless asked: pass --overwrite, or choose another name")
             }
-            let flags = type == S_IFREG ? O_WRONLY | O_TRUNC | O_CLOEXEC : O_WRONLY | O_CLOEXEC
-            let descriptor = open(path, flags)
+            // Opened without O_TRUNC: the lock is checked before a byte is lost.
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             if descriptor < 0 { throw error(path, "cannot open: \(systemErrorMessage(errno))") }
+            if !lockForRecording(descriptor) {
+                defer { close(descriptor) }
+                throw beingRecorded(path, descriptor)
+            }
+            if ftruncate(descriptor, 0) != 0 {
+                let code = errno
+                close(descriptor)
+                throw error(path, "cannot truncate: \(systemErrorMessage(code))")
+            }
             return descriptor
         } else if errno != ENOENT {
             throw error(path, "cannot write: \(systemErrorMessage(errno))")
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        if descriptor < 0 { throw error(path, "cannot create: \(systemErrorMessage(errno))") }
+        if descriptor < 0 {
+            // Created by someone else since the stat: decide as for an existing file.
+            if errno == EEXIST && retries > 0 { return try openLive(path, overwrite: overwrite, retries: retries - 1) }
+            throw error(path, "cannot create: \(systemErrorMessage(errno))")
+        }
+        // Another recorder with `overwrite` may have opened and locked it since it was created.
+        if !lockForRecording(descriptor) {
+            defer { close(descriptor) }
+            throw beingRecorded(path, descriptor)
+        }
         return descriptor
+    }
+
+    /// Takes the recording lock of `fd`'s file; false when another open file description
+    /// holds it. A file system without `flock` is recorded unlocked.
+    static func lockForRecording(_ fd: Int32) -> Bool {
+        flock(fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK
+    }
+
+    /// The refusal of a second recorder of `path` (open as `fd`), naming the holder when
+    /// /proc/locks says who it is.
+    static func beingRecorded(_ path: String, _ fd: Int32) -> TraceError {
+        let holder = lockHolder(fd).map { " (pid \($0))" } ?? ""
+        return error(path, "is being recorded by another process\(holder); two recorders of one file would interleave "
+            + "their records (--overwrite does not change that): stop that one first, or record to another name")
+    }
+
+    /// The process holding a `flock` on `fd`'s file, from /proc/locks (Linux); nil if unknown.
+    static func lockHolder(_ fd: Int32) -> Int32? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, let file = fopen("/proc/locks", "r") else { return nil }
+        defer { fclose(file) }
+        let device = UInt64(info.st_dev)
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return digits.count < 2 ? "0" + digits : digits
+        }
+        let wanted = "\(hex(major)):\(hex(minor)):\(UInt64(info.st_ino))"
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var capacity = 0
+        defer { free(line) }
+        // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"
+        while getline(&line, &capacity, file) > 0, let line {
+            let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count >= 6, fields[1] == "FLOCK", fields[5] == wanted, let pid = Int32(fields[4]), pid != getpid() {
+                return pid
+            }
+        }
+        return nil
     }
 
     /// Makes the output final: renames the temporary file into place (a regular file) or
