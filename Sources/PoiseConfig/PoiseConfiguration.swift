@@ -47,17 +47,23 @@ public struct PoiseConfiguration: Equatable, Sendable {
     ///
     /// When the file names a `board.profile`, the profile is read first and its values become
     /// the defaults of the file: what the file writes wins, what it leaves out comes from the
-    /// profile. Profiles are found next to the file, in its `boards/` folder, or in the
-    /// installed profile folders (``ProfileSearch``).
+    /// profile. Profiles are found next to the file, in its `boards/` folder, in the
+    /// installed profile folders, or else among the shipped ones built into the program
+    /// (``ProfileSearch``).
     public static func load(path: String) throws(ConfigErrors) -> PoiseConfiguration {
         let text = try readText(path: path)
         let values = try ConfigParser.parse(text: text, file: path)
         let profile = values.string("board.profile")
         guard !profile.isEmpty else { return PoiseConfiguration(values: values) }
-        let profilePath = try ProfileSearch.resolve(profile, from: path)
-        let profileValues = try ConfigParser.parse(text: try readText(path: profilePath), file: profilePath)
+        let found: ProfileSearch.Found
+        do { found = try ProfileSearch.resolve(profile, from: path) } catch {
+            // At the line that names it.
+            let line = ConfigParser.writtenLines(text: text, file: path)["board.profile"]
+            throw ConfigErrors(error.errors.map { var e = $0; e.line = e.line ?? line; return e })
+        }
+        let profileValues = try ConfigParser.parse(text: try found.text(), file: found.file)
         guard profileValues.string("board.profile").isEmpty else {
-            throw ConfigErrors([ConfigError(file: profilePath, key: "board.profile",
+            throw ConfigErrors([ConfigError(file: found.file, key: "board.profile",
                                             message: "a profile cannot name another profile")])
         }
         let keys = ConfigSchema.keys.map { key in key.withDefault(profileValues[key.path] ?? key.defaultValue) }
