@@ -184,6 +184,7 @@ struct LoopWork: FilterWork {
         reporterSettings.safety = CoreConfiguration.safety(configuration)
         reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
         reporterSettings.statusLine = options.statusLine && !options.quiet
+        reporterSettings.transitions = !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)
         reporterSettings.channelIsPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         reporterSettings.notifier = options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil

@@ -23,6 +23,9 @@ public final class TickReporter: @unchecked Sendable {
         public var logInterval: Double = 10
         /// Redraw a one-line status on stderr (a terminal).
         public var statusLine: Bool = false
+        /// Print each arming transition and each change of the filter's convergence (false:
+        /// `--quiet`, which prints only errors, warnings and results).
+        public var transitions: Bool = true
         public var statusInterval: Double = 0.25
         /// Channel names, for the status line.
         public var channelNames: [String] = []
@@ -133,7 +136,7 @@ public final class TickReporter: @unchecked Sendable {
         }
         window.record(r.latenessNanoseconds)
         computeWindow.record(r.computeNanoseconds)
-        if r.eventReason != .none {
+        if r.eventReason != .none, settings.transitions {
             let reason = r.eventReason, state = r.armState
             let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
                 ?? "\(state.name) — \(reason.text)"
@@ -141,8 +144,10 @@ public final class TickReporter: @unchecked Sendable {
         }
         let converged = !r.filterFlags.contains(.notConverged)
         if converged != wasConverged {
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
-            printToStandardError("poise: \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
+            if settings.transitions {
+                if settings.statusLine { printToStandardError("\r\u{1B}[K") }
+                printToStandardError("poise: \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
+            }
             wasConverged = converged
         }
         if !r.sensorNotices.isEmpty {
