@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "poise", targets: ["poise"]),
         .executable(name: "poise-view", targets: ["poise-view"]),
+        .executable(name: "poise-board", targets: ["poise-board"]),
         .executable(name: "motion-manager-example", targets: ["MotionManagerExample"]),
         .library(name: "PoiseMath", targets: ["PoiseMath"]),
         .library(name: "PoiseFusion", targets: ["PoiseFusion"]),
@@ -62,8 +63,12 @@ let package = Package(
         .target(name: "PoiseFusion", dependencies: ["PoiseMath"]),
         // Control laws, arming supervisor, motor mixer and output mappings: pure value types.
         .target(name: "PoiseControl", dependencies: ["PoiseMath"]),
-        // Trace files: streaming CSV and binary readers and writers.
-        .target(name: "PoiseTraces", dependencies: ["PoiseMath"]),
+        // Trace files: streaming CSV and binary readers and writers. Also built in Embedded Swift
+        // for the board, where its system calls go through CPoiseLibc instead of Glibc.
+        .target(name: "PoiseTraces", dependencies: ["CPoiseLibc", "PoiseMath"]),
+        // glibc's headers with the shims Glibc's Swift overlay provides (errno, open), for the
+        // Embedded Swift builds only (docs/board.md); the host build imports Glibc.
+        .systemLibrary(name: "CPoiseLibc", path: "Sources/CPoiseLibc"),
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
@@ -153,6 +158,12 @@ let package = Package(
             "PoiseConfig", "PoiseDeviceSettings", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseTraces",
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
+
+        // ---- The board binary (docs/board.md): a plain trace through the default filter, as
+        // `poise replay` writes it; built in Embedded Swift for aarch64 Linux by
+        // scripts/build-board, and here for the host (its tests, scripts/check-board's baseline).
+        .target(name: "PoiseBoard", dependencies: ["CPoiseLibc", "PoiseFusion", "PoiseMath", "PoiseTraces"]),
+        .executableTarget(name: "poise-board", dependencies: ["PoiseBoard"]),
 
         // ---- Programs.
         // Options shared by the two executables.

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import CPoiseLibc  // the board: glibc's headers without the overlay (SystemLibrary.swift)
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
