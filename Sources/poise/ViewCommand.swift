@@ -31,6 +31,6 @@ enum ViewProgram {
         execv(program, argv)
         let reason = String(cString: strerror(errno))
         throw CLIError("`poise view` runs \(program), which cannot be started (\(reason)); "
-            + "build it with `swift build -c release --product poise-view` or install it next to poise")
+            + "build both programs with `swift build -c release` (as scripts/run does), or copy poise-view next to poise")
     }
 }
