@@ -44,7 +44,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -85,24 +84,19 @@ let package = Package(
 
         // ---- The tick contract: what one tick reads, computes and hands on, and the board
         // interface both backends implement. Drivers, telemetry and the loop build on it.
-        .target(name: "PoiseTick", dependencies: [
-            "PoiseMath", "PoiseFusion", "PoiseControl",
-            .product(name: "SystemPackage", package: "swift-system"),
-        ], swiftSettings: realTime),
+        .target(name: "PoiseTick", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl"], swiftSettings: realTime),
 
         // ---- The hardware abstraction (ArduPilot's AP_HAL): I²C bus, GPIO device and PWM
         // file interfaces and the logic generic over them; no kernel calls, no C libraries.
-        .target(name: "PoiseHAL", dependencies: [.product(name: "SystemPackage", package: "swift-system")], swiftSettings: realTime),
+        .target(name: "PoiseHAL", swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
         .target(name: "PoiseSensors", dependencies: [
             "PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick",
-            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: realTime),
         // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
         .target(name: "PoiseOutputs", dependencies: [
             "PoiseHAL", "PoiseControl", "PoiseTick",
-            .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
         .target(name: "PoiseTelemetry", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseTick"]),
@@ -115,13 +109,11 @@ let package = Package(
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
             "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
-            .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
             "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
-            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -196,10 +188,10 @@ let package = Package(
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseDeviceSettings", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
-        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseTick", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick"]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseSimulation"]),
         .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),

@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// How a requested output line drives its pin (libgpiod `GPIOD_LINE_REQUEST_FLAG_OPEN_*`).
 public enum GPIODrive: String, Sendable, CaseIterable {

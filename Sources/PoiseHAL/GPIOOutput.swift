@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// A failed GPIO operation, naming the chip, the line and, for a busy line, its holder.
 public struct GPIOError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// An I²C bus seen from the host: the kernel seam every driver talks through.
 ///

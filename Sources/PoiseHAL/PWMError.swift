@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// A failed PWM sysfs operation, naming the file and saying what to do where possible.
 public struct PWMError: Error, CustomStringConvertible, Sendable, Equatable {

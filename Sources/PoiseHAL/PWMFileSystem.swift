@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// The sysfs boundary of PWM channels: the only file operations ``SysfsPWMChannel`` makes.
 ///

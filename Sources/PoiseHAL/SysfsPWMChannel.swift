@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// The output polarity of a PWM channel (`polarity` in sysfs).
 public enum PWMPolarity: String, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 import CEvdev
 import CI2C
-import SystemPackage
+import PoiseHAL
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 
 /// Why a gamepad could not be used, said so a user can act on it.
 public enum GamepadError: Error, Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Glibc
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseTick
-import SystemPackage
+import PoiseHAL
 
 /// A gamepad read through Linux evdev on a thread of its own — never the real-time one —
 /// handing the sticks and the arm and disarm presses to a ``Sink`` (the loop's mailbox).

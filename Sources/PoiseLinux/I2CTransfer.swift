@@ -1,4 +1,3 @@
-import SystemPackage
 import CI2C
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,3 @@
-import SystemPackage
 import CGPIOD
 import PoiseHAL
 

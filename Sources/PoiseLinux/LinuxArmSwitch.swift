@@ -2,7 +2,6 @@ import CGPIOD
 import Glibc
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 /// The arming switch on a Linux board: one GPIO input requested through libgpiod v1.6 with
 /// edge events (active level and bias as configured), watched by a thread of its own —

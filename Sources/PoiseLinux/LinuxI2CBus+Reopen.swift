@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif

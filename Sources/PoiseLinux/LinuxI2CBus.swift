@@ -1,4 +1,3 @@
-import SystemPackage
 import PoiseHAL
 
 /// An I²C bus on Linux through the i2c-dev character device (`/dev/i2c-N`).

@@ -2,7 +2,6 @@ import CGPIOD
 import Glibc
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 /// The wheel encoders on a Linux board: each wheel's A and B lines requested through
 /// libgpiod v1.6 for both edges, read by a thread of its own — never the real-time one —

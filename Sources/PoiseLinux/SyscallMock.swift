@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 import CI2C
 #if canImport(Glibc)
 import Glibc

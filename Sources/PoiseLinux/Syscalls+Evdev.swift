@@ -1,5 +1,5 @@
 import CEvdev
-import SystemPackage
+import PoiseHAL
 import CI2C
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import SystemPackage
+import PoiseHAL
 import CGPIOD
 import CI2C
 #if canImport(Glibc)

@@ -1,4 +1,3 @@
-import SystemPackage
 #if canImport(Glibc)
 import Glibc
 import PoiseHAL

@@ -1,7 +1,6 @@
 import PoiseControl
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 /// Every configured output channel, opened at start-up and written once per tick.
 ///

@@ -54,7 +54,6 @@ public struct OutputBankSettings: Sendable, Equatable {
     }
 }
 
-import SystemPackage
 
 /// A bus for banks without PCA9685 channels: every transfer fails with `ENODEV`.
 @frozen

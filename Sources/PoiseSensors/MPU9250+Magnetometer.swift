@@ -1,7 +1,6 @@
 import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 /// The AK8963 as the driver sees it once set up.
 struct MagnetometerChannel {

@@ -2,7 +2,6 @@ import Logging
 import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 /// The MPU-9250 (+ AK8963) driver: a non-blocking state machine advanced once per loop tick.
 ///

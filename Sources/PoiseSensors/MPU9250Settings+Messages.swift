@@ -1,7 +1,6 @@
 import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
-import SystemPackage
 
 extension MPU9250Settings {
     /// The sentences for `notices`, each with how serious it is (the driver's log levels).

@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 
 /// One simulated I²C bus with the MPU-9250 (and its AK8963 at 0x0C) and a PCA9685 on it,
 /// routed by address, as the header bus of a real board carries both.

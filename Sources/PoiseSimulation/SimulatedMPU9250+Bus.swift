@@ -1,6 +1,5 @@
 import PoiseHAL
 import PoiseSensors
-import SystemPackage
 
 extension SimulatedMPU9250 {
     public mutating func writeThenRead(

@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 
 /// GPIO chips for the simulated board, behind the libgpiod seam (``GPIODevice``).
 ///

@@ -1,5 +1,4 @@
 import PoiseHAL
-import SystemPackage
 
 /// An in-memory `/sys/class/pwm` for the simulated board, behind the sysfs seam
 /// (``PWMFileSystem``), with the kernel's rules: export creates the channel, a period shorter

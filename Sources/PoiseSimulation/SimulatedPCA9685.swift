@@ -1,6 +1,5 @@
 import PoiseHAL
 import PoiseOutputs
-import SystemPackage
 
 /// A register-level PCA9685 behind the I²C protocol, like the simulated MPU-9250: the real
 /// driver runs against it unchanged (put it on a ``SimulatedI2CBus``).

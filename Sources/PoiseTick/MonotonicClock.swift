@@ -3,6 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+// The clock is the OS's: a build without a C library (the flight core in Embedded Swift)
+// has none, and its board layer brings its own.
+#if canImport(Glibc) || canImport(Darwin)
 
 /// CLOCK_MONOTONIC in seconds: for summaries and the loop's schedule, never for output data.
 public enum MonotonicClock {
@@ -31,3 +34,4 @@ public func sleepUntil(_ deadline: Int64) {
     var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
 }
+#endif

@@ -1,17 +1,17 @@
-import SystemPackage
-
-/// A fault seen in the tick, as plain data: which channel, and the kernel's error.
-/// Frozen with an inlinable initialiser: the output banks build one inside their checked tick.
+/// A fault seen in the tick, as plain data: which channel, and the kernel's error number
+/// (`errno`; the output backends read it as swift-system's `Errno`). Frozen with an inlinable
+/// initialiser: the output banks build one inside their checked tick.
 @frozen
 public struct OutputFault: Sendable, Equatable {
     /// Index of the channel in the bank's settings.
     public var channel: Int
-    public var errno: Errno
+    /// The `errno` value of the failed call.
+    public var errorNumber: Int32
 
     @inlinable
-    public init(channel: Int, errno: Errno) {
+    public init(channel: Int, errorNumber: Int32) {
         self.channel = channel
-        self.errno = errno
+        self.errorNumber = errorNumber
     }
 }
 

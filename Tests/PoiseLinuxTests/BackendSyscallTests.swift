@@ -1,6 +1,5 @@
 import PoiseHAL
 import PoiseLinux
-import SystemPackage
 import Testing
 
 // The sysfs PWM and libgpiod backends over a mocked kernel: the calls they make, and EINTR

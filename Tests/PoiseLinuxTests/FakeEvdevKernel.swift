@@ -1,5 +1,5 @@
 import PoiseLinux
-import SystemPackage
+import PoiseHAL
 
 /// A kernel's `/dev/input` for the syscall mock: event devices with names, axes, ranges,
 /// held buttons and queued events; devices can be unplugged (reads fail with ENODEV, the file

@@ -1,6 +1,6 @@
 import PoiseDeviceSettings
 import PoiseLinux
-import SystemPackage
+import PoiseHAL
 import Testing
 
 // The gamepad reader over a mocked kernel (FakeEvdevKernel): opening by path and by name,

@@ -1,6 +1,5 @@
 import PoiseHAL
 import PoiseLinux
-import SystemPackage
 import Testing
 
 @Test func readErrorNamesOperationRegisterAddressAndBus() {

@@ -1,6 +1,5 @@
 import PoiseHAL
 import PoiseLinux
-import SystemPackage
 import Testing
 
 // The real `LinuxI2CBus` over a mocked kernel: each test checks the exact system calls a

@@ -1,7 +1,6 @@
 import Foundation
 import PoiseHAL
 import PoiseLinux
-import SystemPackage
 import Testing
 
 /// The kernel's side of a sysfs PWM tree in a temporary directory: writing `export` creates

@@ -1,7 +1,6 @@
 import PoiseHAL
 import PoiseLinux
 import PoiseSimulation
-import SystemPackage
 import Testing
 
 @Test func requestPassesFlagsAndStartsAtTheSafeValue() throws {

@@ -3,7 +3,6 @@ import PoiseHAL
 import PoiseOutputs
 import PoiseTick
 import PoiseSimulation
-import SystemPackage
 import Testing
 
 typealias SimBank = OutputBank<SimulatedGPIO, SimulatedPWMFiles>

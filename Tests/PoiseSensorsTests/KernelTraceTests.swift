@@ -4,7 +4,6 @@ import PoiseLinux
 import PoiseMath
 @testable import PoiseSensors
 import PoiseSimulation
-import SystemPackage
 import Testing
 
 // The real MPU-9250 driver on the real `LinuxI2CBus`, over a mocked i2c-dev whose I2C_RDWR

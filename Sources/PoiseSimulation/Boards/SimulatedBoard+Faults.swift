@@ -1,5 +1,5 @@
 import PoiseOutputs
-import SystemPackage
+import PoiseHAL
 
 // Rehearsed faults (`simulation.faults`) reach the simulated hardware here: the chips, the
 // bus and the output files the real drivers talk to, never the drivers themselves.
