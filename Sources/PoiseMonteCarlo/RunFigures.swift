@@ -56,9 +56,12 @@ public struct RunFigures: Sendable, Equatable {
             settlingTime = finite(settled - armed, "settling time")
             pitchRMS = finite(report.pitchRMSAfterSettling, "true pitch RMS")
         }
-        if report.armedAt != nil {
-            worstPitch = finite(report.worstTiltAfterSettling.pitch, "worst true pitch")
-            worstRoll = finite(report.worstTiltAfterSettling.roll, "worst true roll")
+        if let armed = report.armedAt {
+            // From 2 s after arming: a run that ended sooner measured no worst tilt.
+            if let end = report.time.last, end >= armed + 2 {
+                worstPitch = finite(report.worstTiltAfterSettling.pitch, "worst true pitch")
+                worstRoll = finite(report.worstTiltAfterSettling.roll, "worst true roll")
+            }
             worstTiltSinceArming = finite(report.worstTiltSinceArming, "worst true tilt since arming")
         }
         if !nonFinite.isEmpty {
@@ -106,8 +109,8 @@ public struct Saturation: Sendable, Equatable {
     /// A trial that held with an output at a limit at least this share of its armed time is
     /// marginal: a fifth of the time without authority to one side means the disturbances it
     /// met were caught by the other side's margin, not by the controller's design. The
-    /// default robot and quad spend well under 5 % there; the held-but-pinned trials
-    /// 29–45 %.
+    /// default robot and quad spend under 1 % there; held trials seen pinned on robots written
+    /// from the docs, 29–45 %.
     public static let marginalFraction = 0.2
 
     /// Within this share of the signal's span of a limit counts as at it (the mapped

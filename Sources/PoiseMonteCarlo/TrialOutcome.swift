@@ -73,7 +73,8 @@ public struct TrialOutcome: Sendable, Equatable {
         settlingTime = figures.settlingTime
         worstTilt = figures.worstTilt
         pitchRMS = figures.pitchRMS
-        saturation = figures.saturation.fraction
+        // A diverged trial's share is of the moments before it: in no distribution either.
+        saturation = figures.measured ? figures.saturation.fraction : nil
         let held = report.armedAt != nil && report.failsafeAt == nil && figures.measured
         switch rule {
         case .staysUp(let limit):

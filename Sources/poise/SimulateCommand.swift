@@ -126,11 +126,11 @@ struct SimulateCommand: PoiseCommand {
             } else {
                 print("true pitch not within 1° at the end")
             }
-            print("worst true pitch \(RunFigures.text(figures.worstPitch))°, roll \(RunFigures.text(figures.worstRoll))° from 2 s after arming")
+            print("worst true pitch \(RunFigures.text(figures.worstPitch, unit: "°")), roll \(RunFigures.text(figures.worstRoll, unit: "°")) from 2 s after arming")
             if let fraction = figures.saturation.fraction {
                 var line = "drive outputs at a limit \(figures.saturation.text) of the armed time"
                 if fraction >= Saturation.marginalFraction, report.failsafeAt == nil {
-                    line += "; MARGINAL: at a limit ≥ \(Int(100 * Saturation.marginalFraction)) % of the time, it holds with no authority to spare"
+                    line += "; MARGINAL: at a limit ≥ \(Int(100 * Saturation.marginalFraction)) % of it, with no authority to spare that way"
                 }
                 print(line)
             }
