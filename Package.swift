@@ -90,10 +90,9 @@ let package = Package(
         // file interfaces and the logic generic over them; no kernel calls, no C libraries.
         .target(name: "PoiseHAL", swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
-        .target(name: "PoiseSensors", dependencies: [
-            "PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick",
-            .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: realTime),
+        .target(name: "PoiseSensors", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick"], swiftSettings: realTime),
+        // The host's drivers log through swift-log (a DriverLog over a Logger).
+        .target(name: "PoiseLogging", dependencies: ["PoiseHAL", .product(name: "Logging", package: "swift-log")]),
         // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
         .target(name: "PoiseOutputs", dependencies: [
             "PoiseHAL", "PoiseControl", "PoiseTick",
@@ -113,8 +112,8 @@ let package = Package(
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
-            "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors", "PoiseTick",
-            .product(name: "Logging", package: "swift-log"),
+            "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseLogging", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors",
+            "PoiseTick", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // ---- Settings: the configuration bound to each module's typed settings.
@@ -132,7 +131,7 @@ let package = Package(
         // built from a configuration on either board.
         .target(name: "CPoiseRealtime"),
         .target(name: "PoiseLoop", dependencies: [
-            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseMotion",
+            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMotion",
             "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry",
             "PoiseTick", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
@@ -172,7 +171,7 @@ let package = Package(
         // `poise tune`: relay experiments through the loop, identification, SIMC gains.
         .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSimulation", "PoiseTick"]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLoop",
+            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop",
             "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
             "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces", "PoiseTuning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -189,7 +188,7 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
         .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseTick", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick"]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseSimulation"]),

@@ -1,5 +1,3 @@
-import SystemPackage
-
 /// A failed I²C operation: what was attempted, on which device and bus, and the kernel's answer.
 ///
 /// Plain data (no strings or references), so the tick can throw it as cheaply as it could
@@ -75,33 +73,4 @@ public struct I2CError: Error, CustomStringConvertible, Sendable, Equatable, Bit
 public func hex(_ value: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
-}
-
-extension Errno {
-    /// The C constant's name (`EREMOTEIO`) for the errors an I²C, GPIO or sysfs user meets;
-    /// `errno N` for any other value.
-    public var symbolicName: String {
-        switch rawValue {
-        case 1: "EPERM"
-        case 2: "ENOENT"
-        case 4: "EINTR"
-        case 5: "EIO"
-        case 6: "ENXIO"
-        case 9: "EBADF"
-        case 11: "EAGAIN"
-        case 13: "EACCES"
-        case 16: "EBUSY"
-        case 19: "ENODEV"
-        case 22: "EINVAL"
-        case 25: "ENOTTY"
-        case 71: "EPROTO"
-        case 95: "EOPNOTSUPP"
-        case 110: "ETIMEDOUT"
-        case 121: "EREMOTEIO"
-        default: "errno \(rawValue)"
-        }
-    }
-
-    /// `EREMOTEIO`: the target did not acknowledge (NACK). Not named by swift-system.
-    public static var remoteIO: Errno { Errno(rawValue: 121) }
 }

@@ -5,6 +5,8 @@ import PoiseLinux
 import PoiseOutputs
 import PoiseSensors
 import PoiseTick
+import PoiseHAL
+import PoiseLogging
 
 /// Opening the real board and its arming switch from a configuration, shared by `poise run`
 /// (``LoopRunner``) and `poise tune` on a real rig (``LinuxRig``).
@@ -16,7 +18,7 @@ enum LinuxBoardSetup {
         do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
             throw RunError("cannot open \(configuration.board.i2cBus): \(error) (is I²C enabled? see docs/deploy.md; `board.kind: sim` runs without hardware)")
         }
-        var driver = MPU9250(bus: bus, settings: MPU9250Settings(configuration: configuration), logger: logger)
+        var driver = MPU9250(bus: bus, settings: MPU9250Settings(configuration: configuration), logger: DriverLog(logger))
         driver.calibration = SensorCalibration(configuration: configuration)
         do { return try LinuxBoard(driver: driver, outputs: outputs, start: monotonicNanoseconds()) } catch {
             throw RunError(error.description)

@@ -10,6 +10,8 @@ import PoiseSensors
 import PoiseSettings
 import PoiseSimulation
 import PoiseTick
+import PoiseHAL
+import PoiseLogging
 
 /// The simulated rig a configuration describes (`board.kind: sim`): the driver on the
 /// simulated chip, the world from the `simulation` section, and ready-to-step loops for tests
@@ -121,7 +123,7 @@ public enum SimulatedRig {
         let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }
-        var driver = MPU9250(bus: bus, settings: sensorSettings, logger: logger)
+        var driver = MPU9250(bus: bus, settings: sensorSettings, logger: DriverLog(logger))
         driver.calibration = SensorCalibration(configuration: configuration)
         return driver
     }

@@ -1,4 +1,3 @@
-import Logging
 import PoiseDeviceSettings
 import PoiseHAL
 import PoiseTick
@@ -45,7 +44,7 @@ public struct MPU9250<Bus: I2CBus> {
     /// Whether magnetometer data is flowing (false = 6D).
     public var hasMagnetometer: Bool { magnetometer != nil }
 
-    var logger: Logger
+    var logger: DriverLog
     // `var`, not `let`: in the checked tick, reading a `let` of this generic value copies the
     // whole driver (its logger and bus hold references), which the optimiser's check refuses.
     /// Direct mode (one burst per tick), not FIFO: the loop's checked path.
@@ -86,7 +85,7 @@ public struct MPU9250<Bus: I2CBus> {
     }
 
     public init(bus: Bus, settings: MPU9250Settings = .default,
-                logger: Logger = Logger(label: "poise.sensors.mpu9250")) {
+                logger: DriverLog = .silent) {
         self.bus = bus
         self.settings = settings
         self.logger = logger

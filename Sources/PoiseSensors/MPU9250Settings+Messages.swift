@@ -5,7 +5,7 @@ import PoiseTick
 extension MPU9250Settings {
     /// The sentences for `notices`, each with how serious it is (the driver's log levels).
     public func messages(for notices: SensorNotices) -> [(error: Bool, text: String)] {
-        var out: [(Bool, String)] = []
+        var out: [(error: Bool, text: String)] = []
         let kinds = notices.kinds
         let reason = notices.errno == 0 ? "" : ": " + Self.describe(errno: notices.errno)
         if kinds.contains(.saturated) {

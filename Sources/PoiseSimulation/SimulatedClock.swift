@@ -2,6 +2,8 @@ import PoiseDeviceSettings
 import PoiseSensors
 import PoiseTick
 import Logging
+import PoiseHAL
+import PoiseLogging
 
 /// A bus whose time the caller advances (the simulated chip).
 public protocol SimulatedClock {
@@ -34,5 +36,5 @@ public func makeSimulatedIMU<Motion: SimulatedMotion>(
 ) -> MPU9250<SimulatedMPU9250<Motion>> {
     let chip = SimulatedMPU9250(motion: motion, errors: errors, mounting: settings.mounting,
                                 address: settings.address, seed: seed)
-    return MPU9250(bus: chip, settings: settings, logger: logger)
+    return MPU9250(bus: chip, settings: settings, logger: DriverLog(logger))
 }

@@ -9,6 +9,7 @@ import PoiseSimulation
 import PoiseTraces
 import ArgumentParser
 import Foundation
+import PoiseLogging
 
 struct CalibrateCommand: PoiseCommand {
     enum Sensor: String, ExpressibleByArgument, CaseIterable {
@@ -200,7 +201,7 @@ struct CalibrateCommand: PoiseCommand {
     /// Starts the driver (no calibration applied: the solvers need raw readings) and runs the steps.
     func calibrate<Bus: I2CBus>(_ bus: Bus, settings: MPU9250Settings, pacer: SensorCLI.TickPacer<Bus>,
                                 guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
-        var driver = MPU9250(bus: bus, settings: settings, logger: SensorCLI.commandLogger())
+        var driver = MPU9250(bus: bus, settings: settings, logger: DriverLog(SensorCLI.commandLogger()))
         var clock = 0.0
         SensorCLI.runTicks(&driver, settings.ticks(settings.resetDelay) + 2, clock: &clock, pacer: pacer)
         guard driver.state == .running else {

@@ -4,6 +4,7 @@ import PoiseSensors
 import PoiseSimulation
 import PoiseTick
 import ArgumentParser
+import PoiseLogging
 
 struct ProbeCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
@@ -83,7 +84,7 @@ struct ProbeCommand: PoiseCommand {
             throw SensorCLI.fail("the device at \(SensorCLI.hex(settings.address)) is not an MPU-9250 or a relative (WHO_AM_I \(SensorCLI.hex(whoAmI)))")
         }
 
-        var driver = MPU9250(bus: bus, settings: settings, logger: SensorCLI.commandLogger())
+        var driver = MPU9250(bus: bus, settings: settings, logger: DriverLog(SensorCLI.commandLogger()))
         driver.calibration = calibration
         var clock = 0.0
         SensorCLI.runTicks(&driver, settings.ticks(settings.resetDelay) + 2, clock: &clock, pacer: pacer)

@@ -5,6 +5,7 @@ import PoiseMath
 @testable import PoiseSensors
 import PoiseSimulation
 import Testing
+import PoiseLogging
 
 // The real MPU-9250 driver on the real `LinuxI2CBus`, over a mocked i2c-dev whose I2C_RDWR
 // transfers reach a simulated chip's registers: the path a Raspberry Pi takes, checked
@@ -58,7 +59,7 @@ struct DriverOverI2CDev {
         let board = ChipBehindI2CDev()
         self.board = board
         mock = SyscallMock { board.answer($0) }
-        driver = try mock.run { MPU9250(bus: try LinuxI2CBus(path: "/dev/i2c-1"), settings: settings, logger: quiet) }
+        driver = try mock.run { MPU9250(bus: try LinuxI2CBus(path: "/dev/i2c-1"), settings: settings, logger: DriverLog(quiet)) }
     }
 
     /// Runs one checked loop tick; returns it and the system calls it made.

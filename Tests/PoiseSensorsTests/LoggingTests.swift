@@ -4,6 +4,8 @@ import PoiseTick
 import Foundation
 import Logging
 import Testing
+import PoiseHAL
+import PoiseLogging
 
 /// Collects log messages (test-only; thread-safe enough for one test's driver).
 final class LogRecorder: @unchecked Sendable {
@@ -30,7 +32,7 @@ struct RecordingHandler: LogHandler {
     let recorder = LogRecorder()
     let logger = Logger(label: "test") { _ in RecordingHandler(recorder: recorder) }
     let settings = testSettings { $0.lostAfterFailures = 3; $0.reinitInterval = 0.2 }
-    var driver = MPU9250(bus: SimulatedMPU9250(motion: StaticPose(), errors: .typical), settings: settings, logger: logger)
+    var driver = MPU9250(bus: SimulatedMPU9250(motion: StaticPose(), errors: .typical), settings: settings, logger: DriverLog(logger))
     var clock = 0
     started(&driver, clock: &clock)
     let afterStart = recorder.messages.count
@@ -56,7 +58,7 @@ struct RecordingHandler: LogHandler {
     let recorder = LogRecorder()
     let logger = Logger(label: "test") { _ in RecordingHandler(recorder: recorder) }
     let settings = testSettings { $0.lostAfterFailures = 3 }
-    var driver = MPU9250(bus: SimulatedMPU9250(motion: StaticPose(), errors: .typical), settings: settings, logger: logger)
+    var driver = MPU9250(bus: SimulatedMPU9250(motion: StaticPose(), errors: .typical), settings: settings, logger: DriverLog(logger))
     var clock = 0
     started(&driver, clock: &clock)
     let afterStart = recorder.messages.count

@@ -4,6 +4,8 @@ import PoiseSimulation
 import PoiseTick
 import Logging
 import PoiseMath
+import PoiseHAL
+import PoiseLogging
 
 /// A quiet logger for tests.
 let quiet: Logger = {
@@ -28,7 +30,7 @@ func simulatedDriver<M: SimulatedMotion>(
 ) -> MPU9250<SimulatedMPU9250<M>> {
     var chip = SimulatedMPU9250(motion: motion, errors: errors, mounting: chipMounting, seed: 42)
     chip.faults = faults
-    return MPU9250(bus: chip, settings: settings, logger: quiet)
+    return MPU9250(bus: chip, settings: settings, logger: DriverLog(quiet))
 }
 
 /// Runs `ticks` ticks at the settings' tick rate from `start`; returns the samples.
