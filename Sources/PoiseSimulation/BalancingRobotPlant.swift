@@ -95,7 +95,9 @@ public struct BalancingRobotPlant: Sendable {
         case duty(Double)
     }
 
-    public var parameters: Parameters
+    public var parameters: Parameters { didSet { step = Self.integrationStep(parameters) } }
+    /// ``integrationStep``, worked out when the parameters are set (not every tick).
+    var step: Double?
     /// Axle travel along the heading, m, and its rate.
     public private(set) var position = 0.0, speed = 0.0
     /// Forward lean φ = −pitch, rad, and its rate (forward positive inside the model).
@@ -124,6 +126,7 @@ public struct BalancingRobotPlant: Sendable {
     public init(parameters: Parameters = Parameters(), pitch: Double = 0, heading: Double = 0,
                 magneticField: SIMD3<Float> = typicalGeomagneticField) {
         self.parameters = parameters
+        step = Self.integrationStep(parameters)
         batteryTerminalVoltage = parameters.batteryVoltage
         lean = -pitch
         self.heading = heading
@@ -280,8 +283,9 @@ public struct BalancingRobotPlant: Sendable {
     /// gear ratio makes it stiff: a 1000:1 gearbox on the default motor gives about 40 000 /s,
     /// the default 30:1 about 40 /s. (Static friction's sticking band is kept within the
     /// 1 ms step by its own width, ``stickSpeed``.)
-    public var stiffness: Double {
-        let p = parameters
+    public var stiffness: Double { Self.stiffness(parameters) }
+
+    static func stiffness(_ p: Parameters) -> Double {
         let r = p.wheelRadius, L = p.centreOfMassHeight, M = p.bodyMass
         let damping = p.gearRatio * p.gearRatio * p.motorConstant * p.motorConstant / p.motorResistance + p.wheelFriction
         let a11 = M + 2 * p.wheelMass + 2 * p.wheelInertia / (r * r)
@@ -307,11 +311,13 @@ public struct BalancingRobotPlant: Sendable {
 
     /// The step ``advance(to:left:right:)`` takes: ``Parameters/maximumStep``, finer where the
     /// equations are stiff (nil: finer than ``finestStep`` would be needed).
-    public var integrationStep: Double? {
-        let lambda = stiffness
+    public var integrationStep: Double? { step }
+
+    static func integrationStep(_ p: Parameters) -> Double? {
+        let lambda = stiffness(p)
         guard lambda.isFinite else { return nil }
-        let step = lambda > 0 ? min(parameters.maximumStep, Self.stableStepTimesRate / lambda) : parameters.maximumStep
-        return step >= Self.finestStep ? step : nil
+        let step = lambda > 0 ? min(p.maximumStep, stableStepTimesRate / lambda) : p.maximumStep
+        return step >= finestStep ? step : nil
     }
 
     /// Advances to `newTime` (s) with the motors held at these inputs.
