@@ -98,7 +98,7 @@ let package = Package(
             "PoiseHAL", "PoiseControl", "PoiseTick",
         ], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseTick"]),
+        .target(name: "PoiseTelemetry", dependencies: ["CPoiseRealtime", "PoiseDeviceSettings", "PoiseMath", "PoiseTick"]),
 
         // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The ground station's side of the link: reads the telemetry socket on its own ordinary

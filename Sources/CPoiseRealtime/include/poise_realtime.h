@@ -1,6 +1,10 @@
 #ifndef POISE_REALTIME_H
 #define POISE_REALTIME_H
-// sched_setaffinity needs _GNU_SOURCE, which Swift's Glibc module does not define: a
-// one-function C shim pins the calling thread. Returns 0 or an errno value.
+// sched_setaffinity and pthread_setname_np need _GNU_SOURCE, which Swift's Glibc module does
+// not define: two one-function C shims. Each returns 0 or an errno value.
+
+// Pins the calling thread to `cpu`.
 int poise_pin_thread_to_cpu(int cpu);
+// Names the calling thread (what top -H and /proc/PID/task/TID/comm show; 15 bytes kept).
+int poise_name_thread(const char *name);
 #endif
