@@ -328,7 +328,7 @@ public struct BalancingRobotPlant: Sendable {
         guard let step = integrationStep else {
             let needed = Self.stableStepTimesRate / stiffness
             diverge(at: time, "too stiff to integrate: the wheels' damping (gear ratio² × motor constant² ÷ resistance) decays at "
-                + "\(Int(stiffness.rounded())) /s, which needs steps of \(needed.isFinite ? "\((needed * 1e9).rounded() / 1000) µs" : "0 s"), "
+                + "\(PlantDivergence.rate(stiffness)) /s, which needs steps of \(needed.isFinite ? "\((needed * 1e9).rounded() / 1000) µs" : "0 s"), "
                 + "finer than \(Int(Self.finestStep * 1e6)) µs")
             time = newTime
             return

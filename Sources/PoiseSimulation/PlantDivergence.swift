@@ -28,6 +28,11 @@ public struct PlantDivergence: Sendable, Equatable, CustomStringConvertible {
         return "\(whole).\(String(repeating: "0", count: 3 - String(fraction).count))\(fraction)"
     }
 
+    /// A decay rate in whole units per second ("537982867"), or as it is when too large or not finite.
+    static func rate(_ lambda: Double) -> String {
+        lambda.isFinite && abs(lambda) < 1e15 ? String(Int(lambda.rounded())) : "\(lambda)"
+    }
+
     /// "non-finite a, b" for the named values that are not finite; nil when all are.
     static func nonFinite(_ values: KeyValuePairs<String, Double>) -> String? {
         let names = values.filter { !$0.value.isFinite }.map(\.key)

@@ -72,7 +72,9 @@ public struct QuadrotorStandPlant: Sendable {
         var vibrates: Bool { vibrationAcceleration > 0 || vibrationRate > 0 }
     }
 
-    public var parameters: Parameters
+    public var parameters: Parameters { didSet { step = Self.integrationStep(parameters) } }
+    /// ``integrationStep``, worked out when the parameters are set (not every tick).
+    var step: Double?
     /// Body-to-ENU attitude (w, x, y, z).
     public private(set) var orientation: SIMD4<Double>
     /// Body angular rate, rad/s.
@@ -95,6 +97,7 @@ public struct QuadrotorStandPlant: Sendable {
     public init(parameters: Parameters = Parameters(), attitude: Quaternion = .identity,
                 magneticField: SIMD3<Float> = typicalGeomagneticField, rotorPhases: SIMD4<Double> = .zero) {
         self.parameters = parameters
+        step = Self.integrationStep(parameters)
         self.rotorPhases = rotorPhases
         orientation = SIMD4(Double(attitude.w), Double(attitude.x), Double(attitude.y), Double(attitude.z))
         self.magneticField = SIMD3<Double>(magneticField)
@@ -140,13 +143,40 @@ public struct QuadrotorStandPlant: Sendable {
         return State(q: qdot, w: wdot, t: tdot)
     }
 
+    /// The fastest decay rate of the equations, 1/s: the motors' lag (1/τ) and the rotational
+    /// drag over the smallest moment of inertia. The default quad's is 33 /s.
+    public var stiffness: Double { Self.stiffness(parameters) }
+
+    static func stiffness(_ p: Parameters) -> Double {
+        let lag = p.motorTimeConstant > 0 ? 1 / p.motorTimeConstant : 0
+        return max(lag, p.rotationalDrag / p.inertia.min())
+    }
+
+    /// The step ``advance(to:throttles:)`` takes: ``Parameters/maximumStep``, finer where the
+    /// equations are stiff so RK4 stays within h λ ≤ 2 (nil: finer than 1 µs would be needed).
+    public var integrationStep: Double? { step }
+
+    static func integrationStep(_ p: Parameters) -> Double? {
+        let lambda = stiffness(p)
+        guard lambda.isFinite else { return nil }
+        let step = lambda > 0 ? min(p.maximumStep, BalancingRobotPlant.stableStepTimesRate / lambda) : p.maximumStep
+        return step >= BalancingRobotPlant.finestStep ? step : nil
+    }
+
     /// Advances to `newTime` (s) with the throttles (0…1) held.
     public mutating func advance(to newTime: Double, throttles: SIMD4<Double>) {
         guard newTime > time else { return }
         guard divergence == nil else { time = newTime; return }
         let clamped = throttles.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         let command = parameters.maximumThrust * clamped * clamped
-        let steps = max(1, Int(((newTime - time) / parameters.maximumStep).rounded(.up)))
+        guard let step else {
+            divergence = PlantDivergence(time: time, cause: "too stiff to integrate: the motors' lag and the rotational drag decay at "
+                + "\(PlantDivergence.rate(stiffness)) /s, which needs steps finer than \(Int(BalancingRobotPlant.finestStep * 1e6)) µs")
+            rate = .zero; angularAcceleration = .zero
+            time = newTime
+            return
+        }
+        let steps = max(1, Int(((newTime - time) / step).rounded(.up)))
         let h = (newTime - time) / Double(steps)
         var s = State(q: orientation, w: rate, t: thrust)
         if parameters.motorTimeConstant <= 0 { s.t = command }

@@ -78,6 +78,7 @@ import Testing
     @Test func aQuadWithoutInertiaDiverges() throws {
         var parameters = QuadrotorStandPlant.Parameters()
         parameters.inertia = .zero
+        parameters.rotationalDrag = 0   // (with drag, zero inertia is infinitely stiff: reported as such)
         var plant = QuadrotorStandPlant(parameters: parameters)
         plant.advance(to: 0.01, throttles: SIMD4(0.9, 0.1, 0.9, 0.1))
         let divergence = try #require(plant.divergence)
@@ -86,6 +87,32 @@ import Testing
         #expect(plant.rate == .zero)
         let q = plant.attitude
         #expect(q.w.isFinite && q.x.isFinite && q.y.isFinite && q.z.isFinite)
+    }
+
+    @Test func theDefaultQuadKeepsItsStepAndAQuickMotorIsSteppedFiner() throws {
+        let quad = QuadrotorStandPlant()
+        #expect(quad.integrationStep == quad.parameters.maximumStep, "\(quad.stiffness) /s")
+        // A 10 µs motor lag: RK4 at 1 ms would make the thrust explode; stepped at 20 µs it
+        // settles on the command without overshooting it.
+        var parameters = QuadrotorStandPlant.Parameters()
+        parameters.motorTimeConstant = 1e-5
+        var plant = QuadrotorStandPlant(parameters: parameters)
+        let step = try #require(plant.integrationStep)
+        #expect(step <= 2e-5 * (1 + 1e-12))
+        var worst = 0.0
+        for i in 1...100 {
+            plant.advance(to: Double(i) * 0.0025, throttles: SIMD4(repeating: 0.5))
+            worst = max(worst, plant.thrust.max())
+        }
+        let command = parameters.maximumThrust * 0.25
+        #expect(plant.divergence == nil)
+        #expect(abs(plant.thrust.x - command) < 1e-9 * command && worst <= command * (1 + 1e-9))
+        // A 0.1 µs lag would need steps of 0.2 µs: reported, not integrated wrongly.
+        parameters.motorTimeConstant = 1e-7
+        var instant = QuadrotorStandPlant(parameters: parameters)
+        #expect(instant.integrationStep == nil)
+        instant.advance(to: 0.0025, throttles: SIMD4(repeating: 0.5))
+        #expect(instant.divergence?.cause.hasPrefix("too stiff to integrate") == true)
     }
 
     @Test func aWatchKeepsTheFirstDivergenceForTheRunThatBoundIt() {
