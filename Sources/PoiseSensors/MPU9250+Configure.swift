@@ -1,3 +1,4 @@
+import PoiseDeviceSettings
 import PoiseHAL
 
 extension MPU9250 {
