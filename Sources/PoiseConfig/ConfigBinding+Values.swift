@@ -53,10 +53,21 @@ extension ConfigBinding {
         ConfigBinding(key: key.withDefault(nil), apply: apply)
     }
 
-    /// This binding, its key acting outside the tick at `place` (see ``ConfigKey/actsOutsideTheTick``).
+    /// This binding, its key acting outside the tick at `place` (see ``ConfigKey/actsOutsideTheTick``):
+    /// read once at start, so never taken by a running loop (``ConfigKey/Reload/restart``).
     public func outsideTheTick(_ place: String) -> ConfigBinding {
         var key = key
+        precondition(key.reload == .restart, "\(key.path): a key acting outside the tick is read at start")
         key.actsOutsideTheTick = place
+        return ConfigBinding(key: key, apply: apply)
+    }
+
+    /// This binding, its key taken by a running loop (SIGHUP, PARAM_SET): see ``ConfigKey/reload``.
+    /// Every key is restart-only unless its binding says this.
+    public func live() -> ConfigBinding {
+        var key = key
+        precondition(key.actsOutsideTheTick == nil, "\(key.path): a key acting outside the tick is read at start")
+        key.reload = .live
         return ConfigBinding(key: key, apply: apply)
     }
 

@@ -47,6 +47,19 @@ public struct ConfigKey: Sendable {
     /// whose value the tick runs with. The test that every key lands checks such a key
     /// against its typed section instead.
     public var actsOutsideTheTick: String? = nil
+    /// Whether a running loop takes a new value of the key (SIGHUP and the ground station's
+    /// PARAM_SET alike) or only a restart does: the one place reloadability is decided.
+    public var reload: Reload = .restart
+
+    /// When a new value of a key takes effect.
+    public enum Reload: Sendable, Equatable {
+        /// A running loop takes it (the gains, limits and output mappings the tick is handed).
+        case live
+        /// Read once at start: a running loop refuses a change with "not applied: restart to change".
+        /// For a ``ConfigType/list(of:)`` key that is `.live`, its elements' `.restart` keys
+        /// (the hardware a running loop opened) are refused the same way.
+        case restart
+    }
 
     /// A key with a default. Integer literals given for `.number` keys become numbers.
     public init(_ path: String, _ type: ConfigType, default value: ConfigValue, unit: String = "", doc: String) {
@@ -81,6 +94,7 @@ public struct ConfigKey: Sendable {
         key.zeroTurnsOff = zeroTurnsOff
         key.deprecated = deprecated
         key.actsOutsideTheTick = actsOutsideTheTick
+        key.reload = reload
         return key
     }
 

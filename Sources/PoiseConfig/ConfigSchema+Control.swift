@@ -66,14 +66,16 @@ extension ConfigSchema {
             .number("controller.balance.encoders.counts_per_revolution", \.encoderCountsPerRevolution, range: 0...1_000_000, zeroTurnsOff: 0, defaults: d,
                     doc: "Quadrature edges per wheel revolution (4 × the encoder's lines per revolution, × the gear ratio when it sits on the motor shaft); > 0 makes the encoders the speed estimate."),
         ]
-        return balance + driving + pidBindings("controller.balance.pitch", \.pitch, unit: "rad", defaults: d)
-          + pidBindings("controller.balance.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
+        // Every gain and limit here is handed to the running tick (SIGHUP, PARAM_SET).
+        return (balance + driving + pidBindings("controller.balance.pitch", \.pitch, unit: "rad", defaults: d)
+          + pidBindings("controller.balance.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)).map { $0.live() }
     }()
 
     /// `controller.quad`'s gains, bound to `QuadSettings` (the frame comes from `controller.kind`).
     public static let quadBindings: [ConfigBinding<QuadSettings>] = {
         let d = QuadSettings()
-        return [
+        // Every gain and limit here is handed to the running tick (SIGHUP, PARAM_SET).
+        return ([
             .number("controller.quad.angle_gain", \.angleGain, range: 0...50, unit: "1/s", defaults: d,
                     doc: "Pitch/roll rate setpoint per rad of angle error."),
             .number("controller.quad.max_tilt_rate_dps", \.maxTiltRate, range: 1...2000, unit: "°/s", .degreesToRadiansRoundedOnce, defaults: d,
@@ -86,7 +88,7 @@ extension ConfigSchema {
                     doc: "Throttle of every motor at zero demand while armed (props keep turning); 0 while disarmed."),
         ] + pidBindings("controller.quad.pitch_rate", \.pitchRate, unit: "(rad/s)", defaults: d)
           + pidBindings("controller.quad.roll_rate", \.rollRate, unit: "(rad/s)", defaults: d)
-          + pidBindings("controller.quad.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)
+          + pidBindings("controller.quad.yaw_rate", \.yawRate, unit: "(rad/s)", defaults: d)).map { $0.live() }
     }()
 
     static let controlKeys: [ConfigKey] = PoiseConfiguration.Controller.bindings.map(\.key) + PoiseConfiguration.Safety.bindings.map(\.key)

@@ -70,7 +70,7 @@ extension PoiseConfiguration.Loop {
             .number("loop.rate_hz", \.rateHz, range: 1...2000, unit: "Hz", defaults: d,
                     doc: "Tick rate. `poise check` refuses a rate the I²C bus cannot carry (board.i2c_clock_hz)."),
             .integer("loop.overrun_limit", \.overrunLimit, range: 1...1000, defaults: d,
-                     doc: "Consecutive overruns (a tick still computing at the next deadline) before the safe state."),
+                     doc: "Consecutive overruns (a tick still computing at the next deadline) before the safe state.").live(),
             .integer("loop.realtime_priority", \.realtimePriority, range: 0...99, zeroTurnsOff: true, defaults: d,
                      doc: "SCHED_FIFO priority; 0 leaves normal scheduling. Needs root or CAP_SYS_NICE; without it the loop warns once and runs anyway.").outsideTheTick("the loop thread's scheduling"),
             .integer("loop.cpu", \.cpu, range: -1...1023, defaults: d,

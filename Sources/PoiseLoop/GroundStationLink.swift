@@ -73,11 +73,19 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         }
     }
 
-    /// A restart-only key named by the same rule: refused with the reason.
+    /// A key that is no parameter, named by the same rule: refused with the reason its binding
+    /// gives (``ConfigKey/reload``). Looked up in an index built once.
     func unknownParameter(_ name: String) -> String? {
-        guard let key = ConfigSchema.keys.first(where: { ParameterTable.name(forKey: $0.path) == name }) else { return nil }
-        return "\(key.path) not applied: restart to change"
+        guard let key = Self.keysByName[name] else { return nil }
+        switch key.reload {
+        case .restart: return "\(key.path) not applied: restart to change"
+        case .live: return "\(key.path) is not a number: change it in the file and reload (SIGHUP)"
+        }
     }
+
+    /// Every schema key by the parameter name the rule gives it (the first key of a name wins).
+    static let keysByName: [String: ConfigKey] = Dictionary(ConfigSchema.keys.map { (ParameterTable.name(forKey: $0.path), $0) },
+                                                            uniquingKeysWith: { first, _ in first })
 
     static func firstMessage(of text: String) -> String {
         String(text.split(separator: "\n").first ?? "invalid value")

@@ -329,28 +329,27 @@ struct LoopWork: FilterWork {
     }
 
     /// The one path a new configuration takes into a running loop (SIGHUP and the ground
-    /// station's PARAM_SET): every changed key a running loop cannot take is refused, as
-    /// "`position`: key not applied: restart to change"; the rest is posted to the tick.
-    /// Returns the refusals, and whether the tick was handed the new tuning (it takes one
-    /// per tick; a second change within a tick waits for it, a few ms at most).
+    /// station's PARAM_SET): every changed key whose binding is restart-only
+    /// (``ConfigKey/reload``) is refused, as "`position`: key not applied: restart to change",
+    /// and keeps its running value; the rest is posted to the tick. Returns the refusals, and
+    /// whether the tick was handed the new tuning (it takes one per tick; a second change
+    /// within a tick waits for it, a few ms at most).
     static func apply(_ fresh: PoiseConfiguration, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
                       position: (String) -> String) -> (refused: [String], posted: Bool) {
-        var tuning = CoreTuning(tuning: fresh)
-        let kept = CoreTuning(tuning: running)
         var refused: [String] = []
-        for key in ConfigSchema.keys where !appliesOnReload(key.path) && fresh.values[key.path] != running.values[key.path] {
-            refused.append("\(position(key.path)): \(key.path) not applied: restart to change")
+        var kept = fresh.values
+        for key in ConfigSchema.keys where fresh.values[key.path] != running.values[key.path] {
+            if key.reload == .restart {
+                refused.append("\(position(key.path)): \(key.path) not applied: restart to change")
+                kept[key.path] = running.values[key.path]
+            } else if restartOnlyElementsDiffer(key, fresh.values[key.path], running.values[key.path]) {
+                refused.append("\(position(key.path)): \(key.path) hardware (kind, chip, line, channel) not applied: restart to change; "
+                    + "the running channels keep their mappings")
+                kept[key.path] = running.values[key.path]
+            }
         }
-        if fresh.controller.kind != running.controller.kind { tuning.controller = kept.controller }
-        // The switch (or its absence) was opened at start.
-        tuning.safety.armSource = kept.safety.armSource
-        let old = OutputBankSettings(configuration: running).channels.map(\.hardware)
-        let new = OutputBankSettings(configuration: fresh).channels.map(\.hardware)
-        if old != new {
-            refused.append("\(position("outputs.channels")): outputs.channels hardware (kind, chip, line, channel) not applied: restart to change; "
-                + "the running channels keep their mappings")
-            tuning.mapper = kept.mapper
-        }
+        // What the tick runs with: the new values a running loop takes, the running ones of the rest.
+        let tuning = CoreTuning(tuning: kept == fresh.values ? fresh : PoiseConfiguration(values: kept))
         for _ in 0 ..< 200 {
             if mailbox.post(tuning) { return (refused, true) }
             usleep(1000)
@@ -358,20 +357,14 @@ struct LoopWork: FilterWork {
         return (refused, false)
     }
 
-    /// Keys a running loop takes on SIGHUP (``CoreTuning``): the controllers' gains and
-    /// limits, the safety limits, the overrun limit and the output mappings. Everything else
-    /// — the rate, the board, the sensor and its calibration, the filter, the frame, the
-    /// controller kind, the setpoints, the arming switch, recording and telemetry — is read
-    /// once at start.
-    static func appliesOnReload(_ path: String) -> Bool {
-        if path == "controller.quad.setpoint_file" || path == "controller.quad.throttle" { return false }
-        if path == "controller.balance.setpoint_file" { return false }
-        // The encoder lines are opened at start; their scale may change.
-        if path.hasPrefix("controller.balance.encoders.") { return path == "controller.balance.encoders.counts_per_revolution" }
-        if path.hasPrefix("controller.balance.") || path.hasPrefix("controller.quad.") { return true }
-        if path.hasPrefix("safety.") { return path != "safety.arm_source" && !path.hasPrefix("safety.switch.") }
-        // outputs.channels: the mappings apply; its hardware is compared on its own.
-        return path == "loop.overrun_limit" || path == "outputs.channels"
+    /// Whether a live list key's elements changed in a key their binding makes restart-only (the
+    /// hardware a running loop opened: an output channel's kind, chip, line, …), or in number.
+    static func restartOnlyElementsDiffer(_ key: ConfigKey, _ fresh: ConfigValue?, _ running: ConfigValue?) -> Bool {
+        guard case .list(let elementKeys) = key.type, case .list(let new)? = fresh, case .list(let old)? = running else { return false }
+        guard new.count == old.count else { return true }
+        return zip(new, old).contains { new, old in
+            elementKeys.contains { $0.reload == .restart && new[$0.path] != old[$0.path] }
+        }
     }
 }
 

@@ -22,7 +22,7 @@ public struct ParameterTable: Sendable {
     /// Every reloadable key of the schema that a float can carry, in schema order.
     public init() {
         entries = ConfigSchema.keys.compactMap { key in
-            guard LoopWork.appliesOnReload(key.path) else { return nil }
+            guard key.reload == .live else { return nil }
             switch key.type {
             case .number, .integer, .boolean: return Entry(name: Self.name(forKey: key.path), path: key.path)
             default: return nil

@@ -14,12 +14,12 @@ struct ParameterTableTests {
         let names = table.entries.map(\.name)
         #expect(Set(names).count == names.count, "colliding: \(Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys)")
         // Nor does a reloadable name equal the name the rule gives a restart-only key.
-        let restartOnly = Set(ConfigSchema.keys.map(\.path).filter { !LoopWork.appliesOnReload($0) }.map(ParameterTable.name(forKey:)))
+        let restartOnly = Set(ConfigSchema.keys.map(\.path).filter { ConfigSchema.key($0)?.reload == .restart }.map(ParameterTable.name(forKey:)))
         #expect(restartOnly.isDisjoint(with: names))
     }
 
     @Test func everyReloadableNumberIsAParameter() {
-        for key in ConfigSchema.keys where LoopWork.appliesOnReload(key.path) {
+        for key in ConfigSchema.keys where key.reload == .live {
             switch key.type {
             case .number, .integer, .boolean: #expect(table.index(ofPath: key.path) != nil, "\(key.path)")
             default: continue
