@@ -186,8 +186,8 @@ public struct ConfigParser {
             guard let text = anyScalar(node, key: key, shown: shown) else { return nil }
             switch AxisMapping.parse(text) {
             case .success(let mapping): return .string(mapping.description)
-            case .failure(let reason):
-                report(node, key: shown, "`\(text)`: \(reason)", allowed: key.allowed)
+            case .failure(let error):
+                report(node, key: shown, "\(error)", allowed: key.allowed)
                 return nil
             }
         case .vector3:

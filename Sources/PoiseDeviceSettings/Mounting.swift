@@ -14,7 +14,8 @@ public struct Mounting: Sendable, Hashable, CustomStringConvertible {
     /// The chip axes coincide with the body axes.
     public static let identity = Mounting(uncheckedRows: [(0, 1), (1, 1), (2, 1)])
 
-    /// Parses `"+x+y+z"`-style text; see the type's documentation.
+    /// Parses `"+x+y+z"`-style text; see the type's documentation. The one parser of the
+    /// notation: the configuration's `board.mounting` (PoiseConfig's `AxisMapping`) is this type.
     public init(_ text: String) throws(MountingError) {
         let characters = Array(text.filter { !$0.isWhitespace })
         guard characters.count == 6 else { throw MountingError(text: text, reason: .syntax) }
@@ -94,12 +95,24 @@ public struct Mounting: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why a mounting string was rejected.
+/// Why a mounting string was rejected: the text and the reason, said as `` `+x+y-z`: this is a
+/// mirror image … `` (the configuration check prefixes the file, line and key).
 public struct MountingError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// Not three signed axis letters.
         case syntax
+        /// A chip axis appears twice, so the mapping loses a dimension.
         case repeatedAxis(String)
+        /// A mirror image (determinant −1).
         case reflection
+
+        public var description: String {
+            switch self {
+            case .syntax: "expected three signed axes such as +x+y+z"
+            case .repeatedAxis: "each of x, y and z must appear exactly once"
+            case .reflection: "this is a mirror image (determinant −1), not a rotation; flip one sign"
+            }
+        }
     }
     public var text: String
     public var reason: Reason
@@ -109,15 +122,5 @@ public struct MountingError: Error, CustomStringConvertible, Sendable, Equatable
         self.reason = reason
     }
 
-    public var description: String {
-        switch reason {
-        case .syntax:
-            "mounting \"\(text)\": expected three signed chip axes such as \"+x+y+z\" or \"+y-x+z\""
-        case .repeatedAxis(let axis):
-            "mounting \"\(text)\": chip axis \(axis) is used twice; each of x, y, z must appear once"
-        case .reflection:
-            "mounting \"\(text)\" is a mirror image (determinant −1), not a rotation; flip one sign"
-        }
-    }
+    public var description: String { "`\(text)`: \(reason)" }
 }
-

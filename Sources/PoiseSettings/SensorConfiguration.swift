@@ -24,7 +24,7 @@ extension MPU9250Settings {
         let board = configuration.board
         // The parser admits only 0x68 and 0x69.
         address = UInt8(truncatingIfNeeded: board.address)
-        mounting = Mounting(board.mounting)
+        mounting = board.mounting
         accelerometerBandwidth = Self.accelerometerBandwidth(nearest: gyroscopeBandwidth.hertz)
         tickRate = configuration.loop.rateHz
     }
@@ -40,14 +40,6 @@ extension MPU9250Settings {
     static func accelerometerBandwidth(nearest hertz: Double) -> AccelerometerBandwidth {
         let choices: [AccelerometerBandwidth] = [.hz218, .hz99, .hz45, .hz21, .hz10, .hz5]
         return choices.min { abs($0.hertz - hertz) < abs($1.hertz - hertz) } ?? .hz99
-    }
-}
-
-extension Mounting {
-    /// The configuration's axis mapping as the driver's mounting (same `+y-x+z` notation).
-    public init(_ mapping: AxisMapping) {
-        // Both types accept exactly the 24 proper rotations, and the parser has checked this one.
-        self = (try? Mounting(mapping.description)) ?? .identity
     }
 }
 
@@ -77,7 +69,7 @@ extension SensorCalibration {
             magnetometerHardIron: Self.float(c.magnetometerHardIron),
             magnetometerSoftIron: (Self.float(c.magnetometerSoftIron[row: 0]), Self.float(c.magnetometerSoftIron[row: 1]),
                                    Self.float(c.magnetometerSoftIron[row: 2])))
-        self = chipFrame.inBodyFrame(Mounting(configuration.board.mounting))
+        self = chipFrame.inBodyFrame(configuration.board.mounting)
     }
 
     /// This chip-frame calibration expressed in the body frame of a chip mounted as `mounting`
