@@ -9,7 +9,11 @@
 // instructions inside each `measure…` function (`--toggle-collect`), divided by the number of
 // samples. Each loop is its own never-inlined function with a plain symbol name for callgrind;
 // the filters and the read are specialised and inlined exactly as in the live tick.
-#if canImport(Glibc)
+#if hasFeature(Embedded) && canImport(PoiseLibc)
+import PoiseLibc  // scripts/bench-embedded: the C library without Glibc's overlay
+#elseif hasFeature(Embedded)
+import CPoiseLibc
+#elseif canImport(Glibc)
 import Glibc
 #endif
 import PoiseFusion
@@ -21,7 +25,7 @@ struct Recording {
     var steps: [Float] = []
 }
 
-func load(_ path: String) throws -> Recording {
+func load(_ path: String) throws(TraceError) -> Recording {
     var reader = try TraceReader(path: path)
     var recording = Recording()
     var previous: Double?
@@ -84,23 +88,41 @@ func bestTime(_ passes: Int, _ r: Recording, _ loop: (Recording) -> Quaternion) 
     return best
 }
 
-let arguments = CommandLine.arguments
-let passes = arguments.count == 4 && arguments[2] == "--time" ? Int(arguments[3]) : nil
-guard arguments.count == 2 || passes != nil else {
-    print("usage: ReadCost TRACE [--time PASSES]   (run under callgrind by scripts/bench-read)")
-    exit(2)
-}
-let recording = try load(arguments[1])
-if let passes {
-    let madgwick = bestTime(passes, recording, measureMadgwickUpdateRead)
-    let poise = bestTime(passes, recording, measurePoiseUpdateRead)
+/// Runs the loops the arguments (the program's name first) ask for; returns the exit status.
+func run(_ arguments: [String]) throws(TraceError) -> Int32 {
+    let passes = arguments.count == 4 && arguments[2] == "--time" ? Int(arguments[3]) : nil
+    guard arguments.count == 2 || passes != nil else {
+        print("usage: ReadCost TRACE [--time PASSES]   (run under callgrind by scripts/bench-read)")
+        return 2
+    }
+    let recording = try load(arguments[1])
+    if let passes {
+        let madgwick = bestTime(passes, recording, measureMadgwickUpdateRead)
+        let poise = bestTime(passes, recording, measurePoiseUpdateRead)
+        print("samples \(recording.samples.count)")
+        print("madgwick update+read ns/sample \(madgwick)")
+        print("poise update+read ns/sample \(poise)")
+        return 0
+    }
+    consume(measurePoiseUpdate(recording))
+    consume(measurePoiseUpdateRead(recording))
+    consume(measureMadgwickUpdate(recording))
+    consume(measureMadgwickUpdateRead(recording))
     print("samples \(recording.samples.count)")
-    print("madgwick update+read ns/sample \(madgwick)")
-    print("poise update+read ns/sample \(poise)")
-    exit(0)
+    return 0
 }
-consume(measurePoiseUpdate(recording))
-consume(measurePoiseUpdateRead(recording))
-consume(measureMadgwickUpdate(recording))
-consume(measureMadgwickUpdateRead(recording))
-print("samples \(recording.samples.count)")
+
+#if hasFeature(Embedded)
+/// The C entry point (scripts/bench-embedded compiles this file with -parse-as-library):
+/// Embedded Swift has no `CommandLine`.
+@_cdecl("main")
+public func embeddedMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var arguments: [String] = []
+    for index in 0..<Int(argc) {
+        if let argument = argv[index] { arguments.append(String(cString: argument)) }
+    }
+    do { return try run(arguments) } catch { print("ReadCost: \(error)"); return 1 }
+}
+#else
+exit(try run(CommandLine.arguments))
+#endif
