@@ -46,22 +46,20 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         ParameterTable.value(table.entries[index].path, in: current.configuration)
     }
 
-    /// Validated as a file would be (the whole configuration written out and parsed again, so
-    /// ranges and cross-key rules apply), then applied through ``LoopWork/apply``.
+    /// Validated as a file's value would be (the key's range and unit, then the cross-key rules),
+    /// set through the key's binding (``PoiseConfiguration/setting(_:to:source:)``: no file in
+    /// between), then applied through ``LoopWork/apply``.
     func setParameter(at index: Int, to value: Float) -> Result<Float, CommandRefusal> {
-        let path = table.entries[index].path
+        let entry = table.entries[index]
         let converted: ConfigValue
-        switch ParameterTable.configValue(value, for: path) {
+        switch ParameterTable.configValue(value, for: entry.path) {
         case .success(let v): converted = v
         case .failure(let e): return .failure(CommandRefusal(e.description))
         }
         return current.update { configuration in
-            var values = configuration.values
-            values[path] = converted
             let fresh: PoiseConfiguration
             do {
-                let text = ConfigWriter.yaml(values, comments: false)
-                fresh = try PoiseConfiguration.parse(text: text, file: "parameter \(table.entries[index].name)")
+                fresh = try configuration.setting(entry.path, to: converted, source: "parameter \(entry.name)")
             } catch {
                 return .failure(CommandRefusal(Self.firstMessage(of: "\(error)")))
             }
@@ -69,7 +67,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
             if let first = refused.first { return .failure(CommandRefusal(first)) }
             guard posted else { return .failure(CommandRefusal("the loop did not take it (busy); try again")) }
             configuration = fresh
-            return .success(ParameterTable.value(path, in: fresh))
+            return .success(ParameterTable.value(entry.path, in: fresh))
         }
     }
 
