@@ -58,6 +58,8 @@ let package = Package(
         // and the elementary functions of its own (no libm: the same bits on every CPU).
         // These four also build in Embedded Swift for the board (scripts/build-embedded).
         .target(name: "PoiseMath"),
+        // JSON text: the one string escaper (RFC 8259) every JSON and YAML writer uses; no dependencies.
+        .target(name: "PoiseJSON"),
         // Attitude filters, their settings and names, device motion; allocation-free updates.
         .target(name: "PoiseFusion", dependencies: ["PoiseMath"]),
         // Control laws, arming supervisor, motor mixer and output mappings: pure value types.
@@ -71,11 +73,11 @@ let package = Package(
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
-        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", .product(name: "Yams", package: "Yams")]),
+        .target(name: "PoiseConfig", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseJSON", .product(name: "Yams", package: "Yams")]),
         // Scripted motions with exact ground truth and an IMU error model.
         .target(name: "PoiseMotion", dependencies: ["PoiseMath"]),
         // Scoring estimates against ground truth (BROAD's metric); offline only.
-        .target(name: "PoiseEvaluation", dependencies: ["PoiseMath"]),
+        .target(name: "PoiseEvaluation", dependencies: ["PoiseJSON", "PoiseMath"]),
         // SVG plots with no dependencies.
         .target(name: "PoisePlot"),
         // Spectra of recordings (FFT, Welch, peaks, throttle slices) and the gyroscope filters'
@@ -140,7 +142,7 @@ let package = Package(
         // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
         // (`poise simulate --trials`), on several threads, with their report and plot.
         .target(name: "PoiseMonteCarlo", dependencies: [
-            "PoiseConfig", "PoiseLoop", "PoiseMotion", "PoisePlot", .product(name: "Yams", package: "Yams"),
+            "PoiseConfig", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoisePlot", .product(name: "Yams", package: "Yams"),
         ]),
 
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
@@ -182,6 +184,7 @@ let package = Package(
                           path: "Examples/MotionManagerExample"),
 
         .testTarget(name: "PoiseMathTests", dependencies: ["PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseJSONTests", dependencies: ["PoiseJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseFusionTests", dependencies: ["PoiseFusion", "PoiseMath", "PoiseMotion", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTracesTests", dependencies: ["PoiseTraces", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseDeviceSettings", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),

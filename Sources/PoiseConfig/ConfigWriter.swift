@@ -1,3 +1,5 @@
+import PoiseJSON
+
 /// Writes configuration values back as YAML that the parser reads to the same values.
 ///
 /// With comments on, this is `poise check --print-defaults` and `boards/poise.example.yaml`:
@@ -137,18 +139,8 @@ public enum ConfigWriter {
            s.allSatisfy(plainCharacters.contains), !reserved.contains(s.lowercased()) {
             return s
         }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        // JSON's escapes are YAML 1.2's too; DEL and the C1 controls, which YAML may not hold
+        // as they are, go as \u00XX.
+        return JSONString.quoted(s)
     }
 }

@@ -1,3 +1,5 @@
+import PoiseJSON
+
 /// A named trial result, for tables and reports.
 public struct NamedResult: Sendable, Equatable {
     public var name: String
@@ -52,7 +54,7 @@ public func encodeResultsJSON(_ results: [NamedResult]) -> String {
     func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
     func object(_ r: TrialResult, name: String?) -> String {
         var fields: [String] = []
-        if let name { fields.append("\"name\":\(jsonString(name))") }
+        if let name { fields.append("\"name\":\(JSONString.quoted(name))") }
         fields.append("\"total\":\(number(r.total))")
         fields.append("\"heading\":\(number(r.heading))")
         fields.append("\"inclination\":\(number(r.inclination))")
@@ -63,28 +65,6 @@ public func encodeResultsJSON(_ results: [NamedResult]) -> String {
     let trials = results.map { object($0.result, name: $0.name) }.joined(separator: ",")
     let mean = object(meanResult(results.map(\.result)), name: nil)
     return "{\"unit\":\"deg\",\"trials\":[\(trials)],\"mean\":\(mean)}"
-}
-
-/// A JSON string literal with the required escapes.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }
 
 /// `x` with two decimals (no Foundation `String(format:)`); "nan" when not finite.

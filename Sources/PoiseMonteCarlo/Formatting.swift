@@ -9,22 +9,6 @@ enum Formatting {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
     }
 
-    /// A JSON string literal.
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
-
     /// A word for a shell command line, quoted when it needs to be.
     static func shellWord(_ s: String) -> String {
         let plain = s.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:,+@%".unicodeScalars.contains($0) }

@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseJSON
 import PoiseLoop
 
 /// The report of a Monte-Carlo run, as text and as JSON: the success rate, the trials whose
@@ -107,8 +108,8 @@ public struct MonteCarloReport: Sendable {
     /// One object; each trial on a line of its own, so one trial's line can be compared alone.
     public var json: String {
         var lines = ["{"]
-        lines.append("  \"plant\": \(Formatting.json(plantName)),")
-        lines.append("  \"spread\": \(Formatting.json(plan.spread.name)),")
+        lines.append("  \"plant\": \(JSONString.quoted(plantName)),")
+        lines.append("  \"spread\": \(JSONString.quoted(plan.spread.name)),")
         lines.append("  \"base_seed\": \(plan.baseSeed),")
         lines.append("  \"duration_s\": \(Formatting.number(plan.duration)),")
         lines.append("  \"trials_run\": \(outcomes.count),")
@@ -135,14 +136,14 @@ public struct MonteCarloReport: Sendable {
 
     static func json(_ o: TrialOutcome, command: String) -> String {
         func optional(_ x: Double?, _ digits: Int = 4) -> String { x.map { Formatting.fixed($0, digits) } ?? "null" }
-        let drawn = o.drawn.map { "\(Formatting.json($0.path)): \(jsonValue($0.value))" }.joined(separator: ", ")
+        let drawn = o.drawn.map { "\(JSONString.quoted($0.path)): \(jsonValue($0.value))" }.joined(separator: ", ")
         return "{\"trial\": \(o.trial), \"seed\": \(o.seed), \"success\": \(o.success), \"marginal\": \(o.marginal), \"armed_s\": \(optional(o.armedAt)), "
-            + "\"failsafe_s\": \(optional(o.failsafeAt)), \"failsafe_reason\": \(o.failsafeReason.map(Formatting.json) ?? "null"), "
-            + "\"diverged_s\": \(optional(o.divergence?.time)), \"diverged_cause\": \(o.divergence.map { Formatting.json($0.cause) } ?? "null"), "
-            + "\"non_finite\": [\(o.nonFinite.map(Formatting.json).joined(separator: ", "))], "
+            + "\"failsafe_s\": \(optional(o.failsafeAt)), \"failsafe_reason\": \(o.failsafeReason.map(JSONString.quoted) ?? "null"), "
+            + "\"diverged_s\": \(optional(o.divergence?.time)), \"diverged_cause\": \(o.divergence.map { JSONString.quoted($0.cause) } ?? "null"), "
+            + "\"non_finite\": [\(o.nonFinite.map(JSONString.quoted).joined(separator: ", "))], "
             + "\"settling_time_s\": \(optional(o.settlingTime)), \"worst_tilt_deg\": \(optional(o.worstTilt)), "
             + "\"pitch_rms_deg\": \(optional(o.pitchRMS)), \"lean_error_deg\": \(optional(o.leanError)), "
-            + "\"saturated_fraction\": \(optional(o.saturation)), \"drawn\": {\(drawn)}, \"alone\": \(Formatting.json(command))}"
+            + "\"saturated_fraction\": \(optional(o.saturation)), \"drawn\": {\(drawn)}, \"alone\": \(JSONString.quoted(command))}"
     }
 
     static func jsonValue(_ value: ConfigValue) -> String {
@@ -150,7 +151,7 @@ public struct MonteCarloReport: Sendable {
         case .number(let x): "\(x)"
         case .integer(let n): String(n)
         case .vector3(let v): "[\(v.x), \(v.y), \(v.z)]"
-        default: Formatting.json("\(value)")
+        default: JSONString.quoted("\(value)")
         }
     }
 }
