@@ -66,10 +66,13 @@ let package = Package(
         .target(name: "PoiseControl", dependencies: ["PoiseMath"]),
         // Trace files: streaming CSV and binary readers and writers. Also built in Embedded Swift
         // for the board, where its system calls go through CPoiseLibc instead of Glibc.
-        .target(name: "PoiseTraces", dependencies: ["CPoiseLibc", "PoiseMath"]),
+        .target(name: "PoiseTraces", dependencies: ["PoiseLibc", "PoiseMath"]),
         // glibc's headers with the shims Glibc's Swift overlay provides (errno, open), for the
         // Embedded Swift builds only (docs/board.md); the host build imports Glibc.
         .systemLibrary(name: "CPoiseLibc", path: "Sources/CPoiseLibc"),
+        // The C library under the names Glibc's overlay gives it, for the Embedded Swift builds'
+        // OS edge (empty on the host).
+        .target(name: "PoiseLibc", dependencies: ["CPoiseLibc"]),
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
@@ -142,7 +145,8 @@ let package = Package(
         // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
         // (`poise simulate --trials`), on several threads, with their report and plot.
         .target(name: "PoiseMonteCarlo", dependencies: [
-            "PoiseConfig", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoisePlot", .product(name: "Yams", package: "Yams"),
+            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseSettings", "PoiseSimulation",
+            .product(name: "Yams", package: "Yams"),
         ]),
 
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
@@ -155,7 +159,7 @@ let package = Package(
         // ---- The board binary (docs/board.md): a plain trace through the default filter, as
         // `poise replay` writes it; built in Embedded Swift for aarch64 Linux by
         // scripts/build-board, and here for the host (its tests, scripts/check-board's baseline).
-        .target(name: "PoiseBoard", dependencies: ["CPoiseLibc", "PoiseFusion", "PoiseMath", "PoiseTraces"]),
+        .target(name: "PoiseBoard", dependencies: ["PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseTraces"]),
         .executableTarget(name: "poise-board", dependencies: ["PoiseBoard"]),
 
         // ---- Programs.
@@ -203,7 +207,7 @@ let package = Package(
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTick", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo"]),
+        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseSimulation"]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],

@@ -1,7 +1,7 @@
 // What the Embedded Swift runtime leaves to the program, for the board binary only: the
 // host build compiles nothing of this file.
 #if hasFeature(Embedded)
-import CPoiseLibc  // the board: glibc's headers without the overlay
+import PoiseLibc  // the board: the C library without Glibc's overlay
 
 /// `Double(String)` (the trace's `rate_hz`, as PoiseReplay's feed reads it) calls this hook
 /// of Swift's runtime, which Embedded Swift does not ship. It does what the host runtime's

@@ -1,5 +1,5 @@
 #if hasFeature(Embedded)
-import CPoiseLibc  // the board: glibc's headers without the overlay (SystemLibrary.swift)
+import PoiseLibc  // the board: the C library without Glibc's overlay
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: its Mutex (Synchronization has none there)
+#else
 import Synchronization
+#endif
 
 /// Problems a reader recovers from, kept for the command to print once at the end.
 ///
