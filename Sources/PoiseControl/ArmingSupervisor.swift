@@ -195,8 +195,8 @@ public struct ArmingSupervisor: Sendable {
                                                     && (!hasFailedSafe || settings.rearm == .whenLevel))
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
-            } else if fault == nil && mayArm && inputs.estimatorReady && inputs.attitudeConverged
-                        && inputs.tilt <= settings.armTilt {
+            } else if fault == nil && mayArm && Self.readiness(estimatorReady: inputs.estimatorReady, attitudeConverged: inputs.attitudeConverged,
+                                                               tilt: inputs.tilt, armTilt: settings.armTilt) == nil {
                 if conditionsSince.isNaN { conditionsSince = inputs.time }
                 let held = inputs.time - conditionsSince >= settings.armHoldTime
                 if byCommand {

@@ -132,18 +132,25 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         return CommandOutcome(.accepted)
     }
 
-    /// Why the arming rules refuse in the state `record` shows, or nil.
+    /// Why the supervisor would refuse to arm in the state `record` shows, or nil: asked of
+    /// ``ArmingSupervisor/refusal(_:settings:)``, worded here.
     static func armingRefusal(_ record: TickRecord, safety: SafetySettings) -> String? {
-        if record.armState == .armed { return nil }
-        if record.armState == .failsafe { return "in failsafe until the fault clears" }
-        if !record.sampleValid || record.readFailed || record.sensorState == .lost { return "unhealthy: no good sensor sample" }
-        if record.filterFlags.contains(.initialising) { return "not converged: filter initialising" }
-        if record.filterFlags.contains(.notConverged) { return "not converged: attitude not re-established" }
-        let tilt = record.attitude.tilt
-        if !(tilt <= safety.armTilt) {
-            return "not level: \(degrees(tilt)) > \(degrees(safety.armTilt)) deg (safety.arm_tilt_deg)"
+        let conditions = ArmingConditions(state: record.armState,
+                                          sensorHealthy: record.sampleValid && !record.readFailed && record.sensorState != .lost,
+                                          estimatorReady: !record.filterFlags.contains(.initialising),
+                                          attitudeConverged: !record.filterFlags.contains(.notConverged), tilt: record.attitude.tilt)
+        return ArmingSupervisor.refusal(conditions, settings: safety).map(text)
+    }
+
+    /// A refusal in the words the ground station shows.
+    static func text(_ refusal: ArmingRefusal) -> String {
+        switch refusal {
+        case .failsafe: "in failsafe until the fault clears"
+        case .sensorUnhealthy: "unhealthy: no good sensor sample"
+        case .filterInitialising: "not converged: filter initialising"
+        case .attitudeNotEstablished: "not converged: attitude not re-established"
+        case .notLevel(let tilt, let limit): "not level: \(degrees(tilt)) > \(degrees(limit)) deg (safety.arm_tilt_deg)"
         }
-        return nil
     }
 
     /// Degrees in plain ASCII: a ground station shows STATUSTEXT as ASCII.
