@@ -29,66 +29,22 @@ public struct DriveSchedule: @unchecked Sendable {
         }
     }
 
-    /// Reads `time_s,speed_m_s,turn_rate_deg_s` rows (header required, times rising, `#`
-    /// comment lines and blank lines skipped). Errors carry FILE:LINE:COLUMN, the column
-    /// that of the offending field's first character.
+    /// Reads `time_s,speed_m_s,turn_rate_deg_s` rows with ``ScheduleReader`` (header required,
+    /// times rising, `#` comment lines and blank lines skipped). Errors carry FILE:LINE:COLUMN,
+    /// the column that of the offending field's first character.
     public init(path: String, text: String) throws(TraceError) {
         var rows: [(Double, DriveSetpoint)] = []
-        var lineNumber = 0
-        var header = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: " \t\r")
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = Self.fields(of: line)
-            if header {
-                guard fields.map(\.text) == Self.header else {
-                    throw TraceError(file: path, line: lineNumber, column: fields[0].column,
-                                     message: "drive script header must be \(Self.header.joined(separator: ","))")
-                }
-                header = false
-                continue
+        for row in try ScheduleReader.rows(path: path, text: text, header: Self.header, name: "drive script", rowName: "drive setpoint") {
+            let (time, speed, turnRate) = (row.values[0], row.values[1], row.values[2])
+            guard abs(speed) <= Self.speedLimit else {
+                throw row.error(field: 1, "speed \(speed) m/s is beyond ±\(Self.speedLimit) m/s")
             }
-            guard fields.count == 3 else {
-                throw TraceError(file: path, line: lineNumber, column: fields[fields.count > 3 ? 3 : fields.count - 1].column,
-                                 message: "expected 3 fields, got \(fields.count)")
+            guard abs(turnRate) <= Self.turnRateLimit else {
+                throw row.error(field: 2, "turn rate \(turnRate) °/s is beyond ±\(Self.turnRateLimit) °/s")
             }
-            var values: [Double] = []
-            for field in fields {
-                guard let v = Double(field.text), v.isFinite else {
-                    throw TraceError(file: path, line: lineNumber, column: field.column, message: "`\(field.text)` is not a finite number")
-                }
-                values.append(v)
-            }
-            if let last = rows.last, values[0] <= last.0 {
-                throw TraceError(file: path, line: lineNumber, column: fields[0].column, message: "times must rise (\(values[0]) after \(last.0))")
-            }
-            guard abs(values[1]) <= Self.speedLimit else {
-                throw TraceError(file: path, line: lineNumber, column: fields[1].column,
-                                 message: "speed \(values[1]) m/s is beyond ±\(Self.speedLimit) m/s")
-            }
-            guard abs(values[2]) <= Self.turnRateLimit else {
-                throw TraceError(file: path, line: lineNumber, column: fields[2].column,
-                                 message: "turn rate \(values[2]) °/s is beyond ±\(Self.turnRateLimit) °/s")
-            }
-            rows.append((values[0], DriveSetpoint(speed: Float(values[1]), turnRate: Float(values[2] * .pi / 180))))
-        }
-        guard !rows.isEmpty else {
-            throw TraceError(file: path, line: lineNumber, column: 1, message: header ? "no drive script header" : "no drive setpoint rows")
+            rows.append((time, DriveSetpoint(speed: Float(speed), turnRate: Float(turnRate * .pi / 180))))
         }
         self.init(rows: rows)
-    }
-
-    /// The comma-separated fields of a line, trimmed, each with its 1-based column.
-    static func fields(of line: Substring) -> [(text: String, column: Int)] {
-        var fields: [(text: String, column: Int)] = []
-        var column = 1
-        for cell in line.split(separator: ",", omittingEmptySubsequences: false) {
-            let leading = cell.prefix { $0 == " " || $0 == "\t" }.count
-            fields.append((cell.trimmingCharacters(in: " \t\r"), column + leading))
-            column += cell.count + 1
-        }
-        return fields
     }
 
     /// Rows in the table.

@@ -17,7 +17,7 @@ extension SetpointSchedule {
 
     /// The schedule a configuration flies: its setpoint file, read and checked row by row, or
     /// the fixed test throttle. `poise run` and `poise check` both call this, so `check`
-    /// refuses exactly the files `run` refuses. The error names FILE:LINE.
+    /// refuses exactly the files `run` refuses. The error names FILE:LINE:COLUMN.
     public static func forConfiguration(_ configuration: PoiseConfiguration, configPath: String?) throws -> SetpointSchedule {
         guard let path = filePath(of: configuration, configPath: configPath) else {
             return SetpointSchedule(throttle: Float(configuration.controller.quad.throttle))

@@ -17,50 +17,25 @@ public struct SetpointSchedule: @unchecked Sendable {
         setpoints[0] = QuadSetpoint(thrust: throttle)
     }
 
-    /// Reads `time_s,throttle,pitch_deg,roll_deg,heading_deg` rows (header required, times
-    /// rising). Errors carry FILE:LINE.
+    /// The header a setpoint file starts with.
+    public static let header = ["time_s", "throttle", "pitch_deg", "roll_deg", "heading_deg"]
+    /// The largest pitch and roll a file may ask for, degrees.
+    public static let tiltLimit = 60.0
+
+    /// Reads `time_s,throttle,pitch_deg,roll_deg,heading_deg` rows with ``ScheduleReader``
+    /// (header required, times rising, `#` comment lines and blank lines skipped). Errors carry
+    /// FILE:LINE:COLUMN, the column that of the offending field's first character.
     public init(path: String, text: String) throws(TraceError) {
         var rows: [(Double, QuadSetpoint)] = []
-        var lineNumber = 0
-        var header = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: " \t\r")
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let cells = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \t") }
-            if header {
-                let expected = ["time_s", "throttle", "pitch_deg", "roll_deg", "heading_deg"]
-                guard cells == expected else {
-                    throw TraceError(file: path, line: lineNumber, column: 1,
-                                     message: "setpoint header must be \(expected.joined(separator: ","))")
-                }
-                header = false
-                continue
-            }
-            guard cells.count == 5 else {
-                throw TraceError(file: path, line: lineNumber, column: 1, message: "expected 5 fields, got \(cells.count)")
-            }
-            var values: [Double] = []
-            for (column, cell) in cells.enumerated() {
-                guard let v = Double(cell), v.isFinite else {
-                    throw TraceError(file: path, line: lineNumber, column: column + 1, message: "`\(cell)` is not a finite number")
-                }
-                values.append(v)
-            }
-            if let last = rows.last, values[0] <= last.0 {
-                throw TraceError(file: path, line: lineNumber, column: 1, message: "times must rise (\(values[0]) after \(last.0))")
-            }
-            guard (0...1).contains(values[1]) else {
-                throw TraceError(file: path, line: lineNumber, column: 2, message: "throttle \(values[1]) is outside 0…1")
-            }
-            guard abs(values[2]) <= 60, abs(values[3]) <= 60 else {
-                throw TraceError(file: path, line: lineNumber, column: 3, message: "pitch and roll setpoints must be within ±60°")
+        for row in try ScheduleReader.rows(path: path, text: text, header: Self.header, name: "setpoint", rowName: "setpoint") {
+            let v = row.values
+            guard (0...1).contains(v[1]) else { throw row.error(field: 1, "throttle \(v[1]) is outside 0…1") }
+            for (field, axis) in [(2, "pitch"), (3, "roll")] where abs(v[field]) > Self.tiltLimit {
+                throw row.error(field: field, "\(axis) \(v[field])° is beyond ±\(Self.tiltLimit)°")
             }
             let r = Double.pi / 180
-            rows.append((values[0], QuadSetpoint(thrust: Float(values[1]), pitch: Float(values[2] * r),
-                                                 roll: Float(values[3] * r), heading: Float(values[4] * r))))
+            rows.append((v[0], QuadSetpoint(thrust: Float(v[1]), pitch: Float(v[2] * r), roll: Float(v[3] * r), heading: Float(v[4] * r))))
         }
-        guard !rows.isEmpty else { throw TraceError(file: path, line: lineNumber, column: 1, message: "no setpoint rows") }
         times = .allocate(capacity: rows.count)
         setpoints = .allocate(capacity: rows.count)
         for (i, row) in rows.enumerated() {
@@ -77,17 +52,4 @@ public struct SetpointSchedule: @unchecked Sendable {
         while index + 1 < times.count && times[index + 1] <= time { index += 1 }
         return setpoints[index]
     }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var s = self[...]
-        while let c = s.first, set.contains(c) { s = s.dropFirst() }
-        while let c = s.last, set.contains(c) { s = s.dropLast() }
-        return String(s)
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String { self[...].trimmingCharacters(in: set) }
 }

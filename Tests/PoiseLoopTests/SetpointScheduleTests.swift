@@ -24,12 +24,15 @@ import Testing
 
     @Test(arguments: [
         ("t,throttle\n0,0.5\n", "s.csv:1:1: setpoint header must be time_s,throttle,pitch_deg,roll_deg,heading_deg"),
-        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,0,0\n", "s.csv:2:1: expected 5 fields, got 4"),
-        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,x,0,0\n", "s.csv:2:3: `x` is not a finite number"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,0,0\n", "s.csv:2:9: expected 5 fields, got 4"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,0,0,0,1\n", "s.csv:2:13: expected 5 fields, got 6"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,x,0,0\n", "s.csv:2:7: `x` is not a finite number"),
         ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n1,0.5,0,0,0\n1,0.5,0,0,0\n", "s.csv:3:1: times must rise (1.0 after 1.0)"),
-        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,1.5,0,0,0\n", "s.csv:2:2: throttle 1.5 is outside 0…1"),
-        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,70,0,0\n", "s.csv:2:3: pitch and roll setpoints must be within ±60°"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,1.5,0,0,0\n", "s.csv:2:3: throttle 1.5 is outside 0…1"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,70,0,0\n", "s.csv:2:7: pitch 70.0° is beyond ±60.0°"),
+        ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n0,0.5,0, -61,0\n", "s.csv:2:10: roll -61.0° is beyond ±60.0°"),
         ("time_s,throttle,pitch_deg,roll_deg,heading_deg\n", "s.csv:2:1: no setpoint rows"),
+        ("# nothing\n", "s.csv:2:1: no setpoint header"),
     ])
     func badFilesAreRefusedWithTheirPosition(text: String, message: String) {
         do {
@@ -38,6 +41,16 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix(message), "\(error.description)")
         }
+    }
+
+    /// One reader for both schedules: comments between rows, spaces around fields and a
+    /// spreadsheet's CR LF line breaks read the same in either.
+    @Test func commentsSpacesAndCRLFAreRead() throws {
+        var schedule = try SetpointSchedule(path: "s.csv", text: "time_s,throttle,pitch_deg,roll_deg,heading_deg\r\n0,0.5,0,0,0\r\n# then pitch\r\n\r\n2, 0.5 ,\t5,0,0\r\n")
+        #expect(schedule.value(at: 1) == QuadSetpoint(thrust: 0.5))
+        #expect(abs(schedule.value(at: 2).pitch - 5 * .pi / 180) < 1e-6)
+        var drive = try DriveSchedule(path: "d.csv", text: "time_s,speed_m_s,turn_rate_deg_s\r\n0,0,0\r\n# go\r\n1, 0.5 ,0\r\n")
+        #expect(drive.count == 2 && drive.value(at: 1).speed == 0.5)
     }
 
     @Test func aQuadFollowsASetpointFileInSimulation() throws {
