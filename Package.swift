@@ -89,7 +89,7 @@ let package = Package(
 
         // ---- The tick contract: what one tick reads, computes and hands on, and the board
         // interface both backends implement. Drivers, telemetry and the loop build on it.
-        .target(name: "PoiseTick", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl"], swiftSettings: realTime),
+        .target(name: "PoiseTick", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseLibc"], swiftSettings: realTime),
 
         // ---- The hardware abstraction (ArduPilot's AP_HAL): I²C bus, GPIO device and PWM
         // file interfaces and the logic generic over them; no kernel calls, no C libraries.
@@ -99,11 +99,9 @@ let package = Package(
         // The host's drivers log through swift-log (a DriverLog over a Logger).
         .target(name: "PoiseLogging", dependencies: ["PoiseHAL", .product(name: "Logging", package: "swift-log")]),
         // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
-        .target(name: "PoiseOutputs", dependencies: [
-            "PoiseHAL", "PoiseControl", "PoiseTick",
-        ], swiftSettings: realTime),
+        .target(name: "PoiseOutputs", dependencies: ["PoiseHAL", "PoiseControl", "PoiseLibc", "PoiseTick"], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["CPoiseRealtime", "PoiseDeviceSettings", "PoiseMath", "PoiseTick"]),
+        .target(name: "PoiseTelemetry", dependencies: ["CPoiseRealtime", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseTick"]),
 
         // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.

@@ -7,14 +7,20 @@
 // Swift cannot call variadic functions nor read `errno` (a macro calling a function); these
 // fixed-signature shims are what Glibc's overlay provides (PoiseTraces/SystemLibrary.swift
 // gives them the overlay's Swift names).
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>

@@ -113,32 +113,32 @@ public enum MAVLinkDecoder {
         return .success((frame, total))
     }
 
-    struct MessageType {
+    struct MessageType: Sendable {
         var crcExtra: UInt8
         var payloadLength: Int
-        var decode: (inout MAVLinkPayloadReader) -> MAVLinkPacket
+        var decode: @Sendable (inout MAVLinkPayloadReader) -> MAVLinkPacket
     }
 
-    static func entry<M: MAVLinkMessage>(_ type: M.Type, _ wrap: @escaping (M) -> MAVLinkPacket) -> (UInt32, MessageType) {
+    static func entry<M: MAVLinkMessage>(_ type: M.Type, _ wrap: @escaping @Sendable (M) -> MAVLinkPacket) -> (UInt32, MessageType) {
         (M.id, MessageType(crcExtra: M.crcExtra, payloadLength: M.payloadLength) { wrap(M(decoding: &$0)) })
     }
 
-    nonisolated(unsafe) static let messageTypes: [UInt32: MessageType] = Dictionary(uniqueKeysWithValues: [
-        entry(Heartbeat.self, MAVLinkPacket.heartbeat),
-        entry(SysStatus.self, MAVLinkPacket.sysStatus),
-        entry(SystemTime.self, MAVLinkPacket.systemTime),
-        entry(Attitude.self, MAVLinkPacket.attitude),
-        entry(AttitudeQuaternion.self, MAVLinkPacket.attitudeQuaternion),
-        entry(ScaledIMU.self, MAVLinkPacket.scaledIMU),
-        entry(ServoOutputRaw.self, MAVLinkPacket.servoOutputRaw),
-        entry(NamedValueFloat.self, MAVLinkPacket.namedValueFloat),
-        entry(ParamRequestRead.self, MAVLinkPacket.paramRequestRead),
-        entry(ParamRequestList.self, MAVLinkPacket.paramRequestList),
-        entry(ParamValue.self, MAVLinkPacket.paramValue),
-        entry(ParamSet.self, MAVLinkPacket.paramSet),
-        entry(ManualControlMessage.self, MAVLinkPacket.manualControl),
-        entry(CommandLong.self, MAVLinkPacket.commandLong),
-        entry(CommandAck.self, MAVLinkPacket.commandAck),
-        entry(StatusText.self, MAVLinkPacket.statusText),
+    static let messageTypes: [UInt32: MessageType] = Dictionary(uniqueKeysWithValues: [
+        entry(Heartbeat.self) { .heartbeat($0) },
+        entry(SysStatus.self) { .sysStatus($0) },
+        entry(SystemTime.self) { .systemTime($0) },
+        entry(Attitude.self) { .attitude($0) },
+        entry(AttitudeQuaternion.self) { .attitudeQuaternion($0) },
+        entry(ScaledIMU.self) { .scaledIMU($0) },
+        entry(ServoOutputRaw.self) { .servoOutputRaw($0) },
+        entry(NamedValueFloat.self) { .namedValueFloat($0) },
+        entry(ParamRequestRead.self) { .paramRequestRead($0) },
+        entry(ParamRequestList.self) { .paramRequestList($0) },
+        entry(ParamValue.self) { .paramValue($0) },
+        entry(ParamSet.self) { .paramSet($0) },
+        entry(ManualControlMessage.self) { .manualControl($0) },
+        entry(CommandLong.self) { .commandLong($0) },
+        entry(CommandAck.self) { .commandAck($0) },
+        entry(StatusText.self) { .statusText($0) },
     ])
 }

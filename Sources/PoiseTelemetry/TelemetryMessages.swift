@@ -1,3 +1,5 @@
+import PoiseFusion
+import PoiseControl
 import PoiseMath
 import PoiseTick
 

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #endif
 import Synchronization
@@ -12,9 +14,13 @@ import Synchronization
 /// answer from the port they listen on), and it is bound to no wildcard address.
 ///
 /// Bounded everywhere: one fixed receive buffer (a longer datagram is cut and counted as
-/// oversized), a token bucket of `telemetry.max_messages_per_s` datagrams (a burst of one
-/// second's worth), the sender's bounded outbox. A datagram that is not MAVLink, or not a
-/// message Poise takes, is counted and ignored.
+/// oversized), a token bucket of `telemetry.max_messages_per_s` frames (a burst of one
+/// second's worth; a datagram without a frame costs one too), the sender's bounded outbox. A
+/// datagram that is not MAVLink, or not a message Poise takes, is counted and ignored.
+///
+/// Authenticate first, then work: a frame's signature (or, unsigned, whether it may command) is
+/// checked before any parameter name is looked up, and the names are indexed once, so a frame
+/// that may not act costs a hash lookup at most.
 public final class TelemetryReceiver: @unchecked Sendable {
     /// What the receive path has seen; each count only grows.
     public struct Counts: Sendable, Equatable {
@@ -27,7 +33,7 @@ public final class TelemetryReceiver: @unchecked Sendable {
         public var oversized = 0
         /// Frames of a message Poise does not take, or addressed to another system.
         public var ignored = 0
-        /// Datagrams beyond the rate limit.
+        /// Frames beyond the rate limit (and datagrams that arrived with no token left, undecoded).
         public var rateLimited = 0
         /// Commands, parameter writes and setpoints refused: unsigned, badly signed, replayed,
         /// or (without a key) from a link that may not command.
@@ -45,6 +51,9 @@ public final class TelemetryReceiver: @unchecked Sendable {
     let worker = LinkThread(name: "poise-gcs-receive")
     var tokens: Double
     var lastRefill: Double
+    /// The station's parameter names (fixed for a run), and each one's index.
+    let names: [String]
+    let indexByName: [String: Int]
 
     /// The settings the receive path reads (a copy of the stream's).
     public struct TelemetrySettingsView: Sendable {
@@ -70,6 +79,8 @@ public final class TelemetryReceiver: @unchecked Sendable {
         peerIsLoopback = sender.socket.peerIsLoopback
         tokens = settings.maximumRate
         lastRefill = Self.monotonicSeconds()
+        names = station.parameterNames
+        indexByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public var received: Counts { counts.withLock { $0 } }
@@ -87,19 +98,25 @@ public final class TelemetryReceiver: @unchecked Sendable {
         }
     }
 
-    /// One datagram of `length` bytes (its first `bytes.count` are in `bytes`).
+    /// One datagram of `length` bytes (its first `bytes.count` are in `bytes`). The rate limit
+    /// counts frames: each one handled takes a token, one left without takes none of the
+    /// datagram's later frames either; a datagram with no frame takes one.
     func handle(datagram bytes: UnsafeRawBufferPointer, length: Int, now: Double) {
         count { $0.datagrams += 1 }
         tokens = min(settings.maximumRate, tokens + (now - lastRefill) * settings.maximumRate)
         lastRefill = now
         guard tokens >= 1 else { return count { $0.rateLimited += 1 } }
-        tokens -= 1
-        guard length <= bytes.count else { return count { $0.oversized += 1 } }
+        guard length <= bytes.count else { tokens -= 1; return count { $0.oversized += 1 } }
         let (frames, error) = MAVLinkDecoder.decodeAll(Array(bytes[0 ..< length]))
         if let error {
             if case .unknownMessage = error { count { $0.ignored += 1 } } else { count { $0.malformed += 1 } }
         }
-        for frame in frames { handle(frame) }
+        if frames.isEmpty { tokens -= 1 }
+        for (index, frame) in frames.enumerated() {
+            guard tokens >= 1 else { return count { $0.rateLimited += frames.count - index } }
+            tokens -= 1
+            handle(frame)
+        }
     }
 
     func handle(_ frame: MAVLinkFrame) {
@@ -121,15 +138,18 @@ public final class TelemetryReceiver: @unchecked Sendable {
             if let index = parameterIndex(m.paramIndex, MAVLinkText.string(m.paramID)) { sendParameter(index) }
         case .paramSet(let m) where forUs(m.targetSystem, m.targetComponent):
             let name = MAVLinkText.string(m.paramID)
+            // Authenticate first: a frame that may not act gets the reason only for a name in
+            // the list (an index lookup), and nothing at all is asked of the station.
+            if let refusal = refusal(verdict) {
+                count { $0.refused += 1 }
+                guard let index = indexByName[name] else { return }
+                sendText(severity: 4, "\(name) not set: \(refusal)")
+                return sendParameter(index)
+            }
             guard let index = parameterIndex(-1, name) else {
                 count { $0.ignored += 1 }
                 if let reason = station.unknownParameter(name) { sendText(severity: 4, "\(name) not set: \(reason)") }
                 return
-            }
-            if let refusal = refusal(verdict) {
-                count { $0.refused += 1 }
-                sendText(severity: 4, "\(name) not set: \(refusal)")
-                return sendParameter(index)
             }
             count { $0.handled += 1 }
             if case .failure(let refusal) = station.setParameter(at: index, to: m.paramValue) {
@@ -192,13 +212,11 @@ public final class TelemetryReceiver: @unchecked Sendable {
     }
 
     func parameterIndex(_ index: Int16, _ name: String) -> Int? {
-        let names = station.parameterNames
         if index >= 0 { return Int(index) < names.count ? Int(index) : nil }
-        return names.firstIndex(of: name)
+        return indexByName[name]
     }
 
     func sendParameter(_ index: Int) {
-        let names = station.parameterNames
         var m = ParamValue()
         m.paramID = MAVLinkText.bytes(names[index])
         m.paramValue = station.parameterValue(at: index)

@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseDeviceSettings
 import PoiseTick
 import PoiseMath

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -79,7 +81,7 @@ public final class UDPSocket: @unchecked Sendable {
     /// telemetry is best effort, so callers count and go on.
     @discardableResult
     public func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) == bytes.count
+        sendWithoutWaiting(descriptor, bytes) == bytes.count
     }
 
     /// Waits up to `timeoutMilliseconds` for a datagram and copies it into `buffer`; its full
@@ -127,4 +129,10 @@ public final class UDPSocket: @unchecked Sendable {
         buffer.removeSubrange(count...)
         return buffer
     }
+}
+
+/// send(2) without waiting; outside the type, whose own `send` would shadow the C function's
+/// name (the same on the host's Glibc and the board's C library).
+private func sendWithoutWaiting(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-// The clock is the OS's: a build without a C library (the flight core in Embedded Swift)
-// has none, and its board layer brings its own.
-#if canImport(Glibc) || canImport(Darwin)
+// The clock is the OS's: there through Glibc on the host and PoiseLibc on the board.
+#if hasFeature(Embedded) || canImport(Glibc) || canImport(Darwin)
 
 /// CLOCK_MONOTONIC in seconds: for summaries and the loop's schedule, never for output data.
 public enum MonotonicClock {
