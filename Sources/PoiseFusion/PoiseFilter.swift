@@ -278,9 +278,10 @@ public struct PoiseFilter: AttitudeFilter {
         // and its age is unknown. So readings correct the heading weighted by the time since
         // the last fresh one, and a steady, repeating reading still counts every 0.1 s.
         magnetometerElapsed += dt
-        // The verdict passes a magnetometer only when the sample has one.
+        // The verdict passes a magnetometer only when the sample has one. The comparison is
+        // lane-wise: a whole-vector != of SIMD3 stays a scalar loop in Embedded Swift.
         if verdict.magnetometer, case let m = sample.magnetometer.unsafelyUnwrapped,
-           m != lastMagnetometer || magnetometerElapsed >= Self.longestMagnetometerStep {
+           any(m .!= lastMagnetometer) || magnetometerElapsed >= Self.longestMagnetometerStep {
             lastMagnetometer = m
             let step = min(magnetometerElapsed, Self.longestMagnetometerStep)
             // Brought forward to the gyroscope's time; the offset, fixed in the body, does not
