@@ -175,9 +175,10 @@ import Testing
     }
 
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote), arguments: [
-        ("1.0,0.5,0,0,0\n2.0,nan,0,0,0\n", ":3:2"),
-        ("1.0,0.5,0,0,0\n2.0,1.5,0,0,0\n", ":3:2"),
-        ("1.0,0.5,90,0,0\n", ":2:3"),
+        // The column is the offending field's first character, as in every FILE:LINE:COLUMN.
+        ("1.0,0.5,0,0,0\n2.0,nan,0,0,0\n", ":3:5"),
+        ("1.0,0.5,0,0,0\n2.0,1.5,0,0,0\n", ":3:5"),
+        ("1.0,0.5,90,0,0\n", ":2:9"),
     ])
     func checkRefusesTheSetpointFilesRunRefuses(rows: String, position: String) throws {
         let dir = try temporaryDirectory()
