@@ -73,6 +73,8 @@ let package = Package(
         // The C library under the names Glibc's overlay gives it, for the Embedded Swift builds'
         // OS edge (empty on the host).
         .target(name: "PoiseLibc", dependencies: ["CPoiseLibc"]),
+        // The one worker-thread starter: a named thread running a closure, stopped and joined.
+        .target(name: "PoiseThreads", dependencies: ["CPoiseRealtime", "PoiseLibc"]),
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
@@ -110,7 +112,7 @@ let package = Package(
         // evdev and uinput: the kernel's headers only, no library.
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
-            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTick",
+            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseThreads", "PoiseTick",
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
@@ -136,7 +138,7 @@ let package = Package(
         .target(name: "PoiseLoop", dependencies: [
             "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMotion",
             "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry",
-            "PoiseTick", "PoiseTraces",
+            "PoiseThreads", "PoiseTick", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: [.linkedLibrary("m")]),
 
@@ -150,7 +152,7 @@ let package = Package(
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
         // board, no kernel libraries, no simulation.
         .target(name: "PoiseView", dependencies: [
-            "PoiseConfig", "PoiseDeviceSettings", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseTraces",
+            "PoiseConfig", "PoiseDeviceSettings", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
             .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
 

@@ -1,8 +1,9 @@
 import Glibc
 import PoiseControl
 import PoiseDeviceSettings
-import PoiseTick
 import PoiseHAL
+import PoiseThreads
+import PoiseTick
 
 /// A gamepad read through Linux evdev on a thread of its own — never the real-time one —
 /// handing the sticks and the arm and disarm presses to a ``Sink`` (the loop's mailbox).
@@ -44,7 +45,7 @@ public final class GamepadReader: @unchecked Sendable {
     var backoff = I2CReopenBackoff(initial: 0.25, maximum: 2)
     var lastProblem: String?
     var events: [EvdevEvent] = []
-    let thread = BackgroundThread()
+    let thread = WorkerThread(name: "poise-gamepad")
 
     /// `directory` is where devices are looked for by name; `clock` is monotonic seconds.
     public init(settings: GamepadSettings, directory: String = "/dev/input",

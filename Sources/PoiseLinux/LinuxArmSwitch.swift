@@ -1,6 +1,7 @@
 import CGPIOD
 import Glibc
 import PoiseHAL
+import PoiseThreads
 import PoiseTick
 
 /// The arming switch on a Linux board: one GPIO input requested through libgpiod v1.6 with
@@ -22,7 +23,7 @@ public final class LinuxArmSwitch: @unchecked Sendable {
     let chip: OpaquePointer
     let line: OpaquePointer
     let debounce: Double
-    let thread = BackgroundThread()
+    let thread = WorkerThread(name: "poise-armswitch")
 
     /// Requests the line; the error names the chip and line.
     public init(chip name: String, line offset: UInt32, activeLow: Bool, bias: Bias, debounce: Double,

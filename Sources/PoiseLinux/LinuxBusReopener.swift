@@ -1,5 +1,6 @@
 import Glibc
 import PoiseHAL
+import PoiseThreads
 import PoiseTick
 import Synchronization
 
@@ -32,7 +33,7 @@ public final class LinuxBusReopener: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     var backoff: I2CReopenBackoff
     var episode = false
-    let thread = BackgroundThread()
+    let thread = WorkerThread(name: "poise-i2c-retry")
 
     /// `bus` is a copy of the driver's (same path and descriptor); `log` prints a line.
     public init(bus: LinuxI2CBus, health: I2CBusHealth, backoff: I2CReopenBackoff = I2CReopenBackoff(),

@@ -1,6 +1,7 @@
 import CGPIOD
 import Glibc
 import PoiseHAL
+import PoiseThreads
 import PoiseTick
 
 /// The wheel encoders on a Linux board: each wheel's A and B lines requested through
@@ -23,7 +24,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
     let lines: [OpaquePointer]
     var descriptors: [pollfd]
     var decoders: [QuadratureDecoder]
-    let thread = BackgroundThread()
+    let thread = WorkerThread(name: "poise-encoders")
     /// Events read per line per wake-up (more wait for the next).
     static let batch = 64
     let events: UnsafeMutablePointer<gpiod_line_event>

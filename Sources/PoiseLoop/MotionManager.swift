@@ -2,6 +2,7 @@ import Glibc
 import PoiseConfig
 import PoiseFusion
 import PoiseMath
+import PoiseThreads
 import PoiseTick
 import Synchronization
 
@@ -31,7 +32,7 @@ public final class MotionManager: @unchecked Sendable {
     let declination: Float
 
     struct State {
-        var thread: pthread_t? = nil
+        var loop: WorkerThread? = nil
         var result: Result<RunResult, RunError>? = nil
         var started = false
     }
@@ -52,18 +53,13 @@ public final class MotionManager: @unchecked Sendable {
             guard !s.started else { throw RunError("the motion manager is already running") }
             s.started = true
         }
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<MotionManager>.fromOpaque(raw!).takeRetainedValue()
-            me.runLoop()
-            return nil
-        }, box.toOpaque())
+        // Ordinary attributes: the loop raises its own priority and pins itself (RealtimeSetup).
+        let loop = WorkerThread(name: "poise-loop")
+        let rc = loop.start { [self] in runLoop() }
         guard rc == 0 else {
-            box.release()
             throw RunError("cannot start the loop thread (\(String(cString: strerror(rc))))")
         }
-        state.withLock { $0.thread = thread }
+        state.withLock { $0.loop = loop }
     }
 
     func runLoop() {
@@ -111,11 +107,11 @@ public final class MotionManager: @unchecked Sendable {
     @discardableResult
     public func stop() throws(RunError) -> RunResult {
         signals.requestStop()
-        let thread = state.withLock { s -> pthread_t? in
-            defer { s.thread = nil }
-            return s.thread
+        let loop = state.withLock { s -> WorkerThread? in
+            defer { s.loop = nil }
+            return s.loop
         }
-        if let thread { pthread_join(thread, nil) }
+        loop?.join()
         let result = state.withLock { $0.result }
         switch result {
         case .success(let r): return r

@@ -1,4 +1,5 @@
 import Glibc
+import PoiseThreads
 import Synchronization
 
 /// SIGINT, SIGTERM and SIGHUP, taken by a thread of their own with `sigwait`.
@@ -11,8 +12,6 @@ public final class StopSignals: @unchecked Sendable {
     let stopFlag = Atomic<Bool>(false)
     /// The signal that asked to stop, 0 if none (or a stop for another reason).
     let stopSignal = Atomic<Int32>(0)
-    var thread = pthread_t()
-    var reloadThread = pthread_t()
     /// Posted once per SIGHUP; the reload thread waits on it.
     let reloadRequests: UnsafeMutablePointer<sem_t> = {
         let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
@@ -49,22 +48,14 @@ public final class StopSignals: @unchecked Sendable {
             stopSignal.store(stop, ordering: .relaxed)
             stopFlag.store(true, ordering: .releasing)
         }
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<StopSignals>.fromOpaque(raw!).takeRetainedValue()
-            me.watch()
-            return nil
-        }, box.toOpaque())
-        pthread_detach(thread)
-        let reloader = Unmanaged.passRetained(self)
-        pthread_create(&reloadThread, nil, { raw in
-            let me = Unmanaged<StopSignals>.fromOpaque(raw!).takeRetainedValue()
+        // Both live as long as the process (sigwait and sem_wait never give up): detached.
+        WorkerThread(name: "poise-signals").start(detached: true) { [self] in watch() }
+        WorkerThread(name: "poise-reload").start(detached: true) { [self] in
             while true {
-                guard sem_wait(me.reloadRequests) == 0 else { continue }
-                me.onReload()
+                guard sem_wait(reloadRequests) == 0 else { continue }
+                onReload()
             }
-        }, reloader.toOpaque())
-        pthread_detach(reloadThread)
+        }
     }
 
     func watch() {

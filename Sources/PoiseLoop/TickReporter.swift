@@ -5,6 +5,7 @@ import PoiseFusion
 import PoiseMath
 import PoiseReplay
 import PoiseSensors
+import PoiseThreads
 import PoiseTick
 import PoiseTraces
 import Synchronization
@@ -45,7 +46,7 @@ public final class TickReporter: @unchecked Sendable {
     var writer: TraceWriter?
     let columns: RecordingColumns?
     let done = Atomic<Bool>(false)
-    var thread = pthread_t()
+    let worker = WorkerThread(name: "poise-reporter")
     /// The first write error of the recording, if any.
     public private(set) var recordingError: String?
     public private(set) var recordsWritten = 0
@@ -64,18 +65,13 @@ public final class TickReporter: @unchecked Sendable {
     }
 
     public func start() {
-        let box = Unmanaged.passRetained(self)
-        pthread_create(&thread, nil, { raw in
-            let me = Unmanaged<TickReporter>.fromOpaque(raw!).takeRetainedValue()
-            me.run()
-            return nil
-        }, box.toOpaque())
+        worker.start { [self] in run() }
     }
 
     /// Drains what is left, closes the recording and joins the thread.
     public func finish() throws(TraceError) {
         done.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        worker.join()
         if settings.statusLine { StatusLine.end() }
         if var w = writer.take() {
             do { try w.close() } catch {

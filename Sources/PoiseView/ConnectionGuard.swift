@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import PoiseThreads
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -62,14 +63,13 @@ public final class ConnectionGuard: Sendable {
 
     /// Starts looking at the connections, on a thread of its own.
     public func start() {
-        let thread = Thread { [self] in
+        // Not joined: ``stop()`` only tells it to end within a check interval.
+        WorkerThread(name: "poise-view-lim").start(detached: true) { [self] in
             while !stopping.load(ordering: .acquiring) {
                 check(now: ProcessInfo.processInfo.systemUptime)
                 Thread.sleep(forTimeInterval: limits.checkInterval)
             }
         }
-        thread.name = "poise-view-limits"
-        thread.start()
     }
 
     public func stop() { stopping.store(true, ordering: .releasing) }

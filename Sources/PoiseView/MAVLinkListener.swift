@@ -1,5 +1,6 @@
 import Foundation
 import PoiseTelemetry
+import PoiseThreads
 import Synchronization
 
 /// Receives the MAVLink stream on a UDP port and pushes snapshots to the pages.
@@ -9,8 +10,7 @@ import Synchronization
 public final class MAVLinkListener: @unchecked Sendable {
     let socket: UDPSocket
     let hub: BroadcastHub
-    let stopping = Atomic<Bool>(false)
-    let finished = DispatchSemaphore(value: 0)
+    let worker = WorkerThread(name: "poise-view-mav")
     var state = ViewState()
     let encoder = JSONEncoder()
     /// Where each snapshot also goes as one JSON datagram (PlotJuggler's UDP server), if anywhere.
@@ -26,18 +26,15 @@ public final class MAVLinkListener: @unchecked Sendable {
     public var port: UInt16 { socket.localPort }
 
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "poise-view-mavlink"
-        thread.start()
+        worker.start { [self] in run() }
     }
 
     public func stop() {
-        stopping.store(true, ordering: .releasing)
-        finished.wait()
+        worker.stop()
     }
 
     func run() {
-        while !stopping.load(ordering: .acquiring) {
+        while !worker.stopRequested {
             guard let datagram = socket.receive(timeoutMilliseconds: 200) else { continue }
             let (frames, error) = MAVLinkDecoder.decodeAll(datagram)
             if error != nil || frames.isEmpty { state.countBadDatagram() }
@@ -52,7 +49,6 @@ public final class MAVLinkListener: @unchecked Sendable {
                 data.withUnsafeBytes { _ = relay?.send($0) }
             }
         }
-        finished.signal()
     }
 
     var encodingFailures = 0

@@ -1,0 +1,72 @@
+import CPoiseRealtime
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// The one way the project starts a long-lived thread: a named worker running a closure at
+/// ordinary priority — a reader, a watcher, a reporter, the library's loop (which raises its
+/// own priority and pins itself from inside: `RealtimeSetup`) — started once, asked to stop
+/// through a flag its loop polls, and joined.
+///
+/// The name (15 bytes at most, longer is cut) shows in `top -H` and the kernel's thread list.
+/// The closure keeps what it captures (its owner) alive until it returns, so an owner whose
+/// thread runs is never freed under it.
+public final class WorkerThread: @unchecked Sendable {
+    public let name: String
+    private let stopping = Atomic<Bool>(false)
+    private var thread: pthread_t? = nil
+
+    public init(name: String) { self.name = name }
+
+    /// True once ``stop()`` was called: the loop finishes what it must and returns.
+    public var stopRequested: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Whether ``start(detached:_:)`` started a thread that was not joined yet.
+    public var isRunning: Bool { thread != nil }
+
+    /// Runs `body` on a new thread. Returns 0, or the error number pthread_create gave (the
+    /// thread was not started, `body` was released).
+    ///
+    /// - Parameter detached: a thread that lives as long as the process (a signal watcher):
+    ///   never joined, its resources go back when it ends; ``stop()`` and ``join()`` do nothing.
+    @discardableResult
+    public func start(detached: Bool = false, _ body: @escaping @Sendable () -> Void) -> Int32 {
+        final class Work {
+            let name: String
+            let body: @Sendable () -> Void
+            init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
+        }
+        let work = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
+        var created = pthread_t()
+        let result = pthread_create(&created, nil, { raw in
+            let work = Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue()
+            _ = poise_name_thread(work.name)
+            work.body()
+            return nil
+        }, work)
+        guard result == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return result
+        }
+        if detached { pthread_detach(created) } else { thread = created }
+        return 0
+    }
+
+    /// Asks the loop to stop (``stopRequested``) and waits until it has returned; nothing to
+    /// do when never started.
+    public func stop() {
+        guard thread != nil else { return }
+        stopping.store(true, ordering: .releasing)
+        join()
+    }
+
+    /// Waits until the body has returned, for an owner that tells it to return its own way.
+    public func join() {
+        guard let thread else { return }
+        pthread_join(thread, nil)
+        self.thread = nil
+    }
+}
