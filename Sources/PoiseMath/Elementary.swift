@@ -6,7 +6,7 @@
 // where no libm is imported.
 //
 // Each is evaluated in Double; the Float versions round that result once. Arguments are reduced
-// by Cody–Waite steps, exact for the angles and exponents a robot sees (|x| < 2²⁹·π/2).
+// by Cody–Waite steps, exact for the angles and exponents a robot sees (|x| < 2.1·10⁸).
 //
 // The public wrappers are excluded from performance analysis so the `@_noAllocation` real-time
 // path may call them, and stay real calls for the reason given in SquareRoot.swift.
@@ -46,18 +46,24 @@ public func _log10(_ x: Double) -> Double { Elementary.log(x) * Elementary.log10
 /// The implementations behind `_sin`, `_atan2`…: Double in, Double out, a few units in the
 /// last place at most, bit-identical on every IEEE 754 machine.
 public enum Elementary {
-    // π/2 in three parts: the first two have 24 significant bits, so k·part is exact for
-    // |k| < 2²⁹ and x − k·π/2 loses nothing to cancellation.
-    @usableFromInline static let halfPi1 = 1.5707963705062866
-    @usableFromInline static let halfPi2 = -4.371138828673793e-08
-    @usableFromInline static let halfPi3 = -1.7151244994428829e-15
-    @usableFromInline static let twoOverPi = 0.6366197723675814
+    // π/2 in four parts of at most 26 significant bits (the last carries the rest), so k·part
+    // is exact for |k| < 2²⁷ and x − k·π/2 is computed almost exactly (Cody–Waite reduction).
+    @usableFromInline static let halfPi1 = 0x1.921fb58000000p+0
+    @usableFromInline static let halfPi2 = -0x1.dde9740000000p-27
+    @usableFromInline static let halfPi3 = 0x1.1a62630000000p-54
+    @usableFromInline static let halfPi4 = 0x1.8a2e03707344ap-81
+    /// 2²⁷ · π/2: up to here the reduction is accurate to a few units in the last place.
+    public static let accurateArgumentLimit = 2.1e8
+    @usableFromInline static let twoOverPi = 6.3661977236758138e-01
     @usableFromInline static let halfPi = 1.5707963267948966
     @usableFromInline static let quarterPi = 0.7853981633974483
     @usableFromInline static let pi = 3.141592653589793
     // ln 2 in two parts, the first with 24 significant bits.
     @usableFromInline static let ln2Hi = 0.6931471824645996
     @usableFromInline static let ln2Lo = -1.904654299957768e-09
+    // ln 2 split for the logarithm: the first part exact in e·part for any exponent e.
+    @usableFromInline static let ln2High = 6.93147180369123816490e-01
+    @usableFromInline static let ln2Low = 1.90821492927058770002e-10
     @usableFromInline static let log2OfE = 1.4426950408889634
     @usableFromInline static let log10OfE = 0.4342944819032518
 
@@ -68,15 +74,16 @@ public enum Elementary {
         return (x + 0x1.8p52) - 0x1.8p52
     }
 
-    /// x − k·π/2 with k the nearest quarter turn, and k mod 4. Exact reduction for
-    /// |x| < 2²⁹·π/2; beyond, the angle itself carries no meaningful phase.
+    /// x − k·π/2 in [−π/4, π/4] with k the nearest quarter turn, and k mod 4. Beyond
+    /// ``accurateArgumentLimit`` the argument is first reduced by the Double nearest 2π (exact,
+    /// deterministic, off by about |x|·2.4e-16 rad: no attitude gets there).
     @inlinable static func quarterTurns(_ x: Double) -> (r: Double, quadrant: Int) {
-        let kd = nearest(x * twoOverPi)
-        var r = ((x - kd * halfPi1) - kd * halfPi2) - kd * halfPi3
-        // Past 2²⁹ quarter turns the products are no longer exact: keep the kernels in their
-        // range so the answer stays within [−1, 1] (its phase is noise either way).
-        if kd.magnitude >= 0x1p29 { r = min(max(r, -quarterPi), quarterPi) }
-        return (r, kd.magnitude < 0x1p62 ? Int(kd) & 3 : 0)
+        var x = x
+        if x.magnitude > accurateArgumentLimit { x = x.truncatingRemainder(dividingBy: 6.283185307179586) }
+        let k = nearest(x * twoOverPi)
+        let r = (((x - k * halfPi1) - k * halfPi2) - k * halfPi3) - k * halfPi4
+        // |k| < 2²⁸ here: its quadrant is its two low bits (two's complement for negative k).
+        return (r, Int(k) & 3)
     }
 
     /// sin r for |r| ≤ π/4: Taylor series to r¹⁷ (the next term is below 10⁻¹⁹).
@@ -96,21 +103,21 @@ public enum Elementary {
     /// cos r for |r| ≤ π/4: Taylor series to r¹⁸.
     @inlinable static func cosKernel(_ r: Double) -> Double {
         let r2 = r * r
-        var p = -1.0 / 6_402_373_705_728_000       // −1/18!
-        p = p * r2 + 1.0 / 20_922_789_888_000      // 1/16!
-        p = p * r2 - 1.0 / 87_178_291_200          // 1/14!
-        p = p * r2 + 1.0 / 479_001_600             // 1/12!
-        p = p * r2 - 1.0 / 3_628_800               // 1/10!
-        p = p * r2 + 1.0 / 40_320                  // 1/8!
-        p = p * r2 - 1.0 / 720
-        p = p * r2 + 1.0 / 24
-        let half = 0.5 * r2
-        return (1 - half) + r2 * r2 * p
+        var p = 1.0 / 6_402_373_705_728_000        // 1/18!
+        p = p * r2 - 1.0 / 20_922_789_888_000      // 1/16!
+        p = p * r2 + 1.0 / 87_178_291_200          // 1/14!
+        p = p * r2 - 1.0 / 479_001_600             // 1/12!
+        p = p * r2 + 1.0 / 3_628_800               // 1/10!
+        p = p * r2 - 1.0 / 40_320                  // 1/8!
+        p = p * r2 + 1.0 / 720
+        p = p * r2 - 1.0 / 24
+        p = p * r2 + 0.5
+        return 1 - r2 * p
     }
 
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
-        if x.magnitude < 0x1p-26 { return x }
+        if x == 0 { return x }                     // ±0, sign kept as C keeps it
         let (r, quadrant) = quarterTurns(x)
         switch quadrant {
         case 0: return sinKernel(r)
@@ -232,20 +239,20 @@ public enum Elementary {
         return v * Double(sign: .plus, exponent: k, significand: 1)
     }
 
+    /// The natural logarithm; 0 → −∞, negative or NaN → NaN, +∞ → +∞.
     public static func log(_ x: Double) -> Double {
-        if x.isNaN || x < 0 { return .nan }
-        if x == 0 { return -.infinity }
-        if x.isInfinite { return x }
-        // x = m·2ᵉ with m in [√½, √2).
-        var e = Int(x.exponent)
-        var m = x.significand                      // [1, 2)
-        if x.isSubnormal { m = x * 0x1p52; e = Int(m.exponent) - 52; m = m.significand }
-        if m > 1.4142135623730951 { m *= 0.5; e += 1 }
-        // log m = 2·atanh s, s = (m − 1)/(m + 1), |s| ≤ 0.172: the odd series to s²³.
+        guard x > 0, x.isFinite else { return x == 0 ? -.infinity : (x.isNaN || x < 0 ? .nan : x) }
+        // x = m·2ᵉ with m in [√½, √2) (significand and exponent are exact, subnormals too).
+        var m = x.significand
+        var e = Double(x.exponent)
+        if m > 1.4142135623730951 {
+            m *= 0.5
+            e += 1
+        }
+        // log m = 2·atanh s, s = (m − 1)/(m + 1), |s| ≤ 0.1716: the odd series to s²¹.
         let s = (m - 1) / (m + 1)
         let s2 = s * s
-        var p = 1.0 / 23
-        p = p * s2 + 1.0 / 21
+        var p = 1.0 / 21
         p = p * s2 + 1.0 / 19
         p = p * s2 + 1.0 / 17
         p = p * s2 + 1.0 / 15
@@ -256,7 +263,6 @@ public enum Elementary {
         p = p * s2 + 1.0 / 5
         p = p * s2 + 1.0 / 3
         let logM = 2 * s + 2 * s * s2 * p
-        let ed = Double(e)
-        return (ed * ln2Hi + logM) + ed * ln2Lo
+        return (e * ln2High + logM) + e * ln2Low
     }
 }

@@ -100,7 +100,7 @@ public struct TrialWorld: Sendable {
     }
 
     /// A direction uniform on the sphere: a normalised triple of normal numbers (bit-identical
-    /// everywhere: Box–Muller with ``DeterministicMath``, and an IEEE square root).
+    /// everywhere: Box–Muller with ``Elementary`` (PoiseMath), and an IEEE square root).
     static func direction(_ random: inout DeterministicRandom) -> SIMD3<Double> {
         while true {
             let v = SIMD3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian())

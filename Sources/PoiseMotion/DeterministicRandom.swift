@@ -1,7 +1,9 @@
+import PoiseMath
+
 /// A seeded pseudo-random generator (xoshiro256**, seeded through SplitMix64) whose output
 /// depends only on the seed: the same seed gives the same numbers on every machine and run.
 ///
-/// Gaussian numbers use Box–Muller with ``DeterministicMath`` so they are bit-identical too.
+/// Gaussian numbers use Box–Muller with ``Elementary`` (PoiseMath) so they are bit-identical too.
 ///
 /// ```swift
 /// var random = DeterministicRandom(seed: 42)
@@ -59,9 +61,9 @@ public struct DeterministicRandom: RandomNumberGenerator, Sendable {
         // u1 ∈ (0, 1] so the logarithm is finite.
         let u1 = Double((next() >> 11) + 1) * 0x1p-53
         let u2 = nextUniform()
-        let radius = (-2 * DeterministicMath.log(u1)).squareRoot()
+        let radius = (-2 * Elementary.log(u1)).squareRoot()
         let angle = 2 * Double.pi * u2
-        spareGaussian = radius * DeterministicMath.sin(angle)
-        return radius * DeterministicMath.cos(angle)
+        spareGaussian = radius * Elementary.sin(angle)
+        return radius * Elementary.cos(angle)
     }
 }

@@ -1,3 +1,5 @@
+import PoiseMath
+
 /// Gravity and the Earth's magnetic field seen by a simulated sensor.
 public struct MotionEnvironment: Sendable, Equatable {
     /// Magnitude of gravity, m/s². Standard gravity by default.
@@ -23,7 +25,7 @@ public struct MotionEnvironment: Sendable, Equatable {
 
     /// The field in ENU with the declination applied (a rotation by −declination about up).
     public var magneticFieldENU: SIMD3<Double> {
-        let c = DeterministicMath.cos(declination), s = DeterministicMath.sin(declination)
+        let c = Elementary.cos(declination), s = Elementary.sin(declination)
         let f = magneticField
         return SIMD3(f.x * c + f.y * s, -f.x * s + f.y * c, f.z)
     }

@@ -6,7 +6,7 @@ import PoiseMath
 /// for every `t` in `[0, script.duration]`. Within each segment the attitude is closed-form,
 /// `q(t) = q₀ ⊗ exp(axis · θ(t) / 2)` for a fixed body axis, and the angular rate is the
 /// analytic `axis · θ'(t)`, so integrating the rate reproduces the attitude exactly (up to
-/// the integrator's own error). Computation is in `Double` with ``DeterministicMath``, so the
+/// the integrator's own error). Computation is in `Double` with ``Elementary`` (PoiseMath), so the
 /// same script, rate and settings give bit-identical samples on every machine.
 ///
 /// ```swift
@@ -173,13 +173,13 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
             let a = Vector3D(axis.x, axis.y, axis.z)
             let omega = 2 * Double.pi * frequency
             let phase = Self.phase(cycles: frequency * u)
-            let sine = DeterministicMath.sin(phase)
+            let sine = Elementary.sin(phase)
             let theta = amplitude * sine
-            let rate = amplitude * omega * DeterministicMath.cos(phase)
+            let rate = amplitude * omega * Elementary.cos(phase)
             return (q0 * RotationD(axis: a, angle: theta), rate * a, .zero, (-amplitude * omega * omega * sine) * a)
         case .shake(let direction, let amplitude, let frequency, _):
             let d = Vector3D(direction.x, direction.y, direction.z)
-            let acceleration = amplitude * DeterministicMath.sin(Self.phase(cycles: frequency * u))
+            let acceleration = amplitude * Elementary.sin(Self.phase(cycles: frequency * u))
             return (q0, .zero, q0.rotate(acceleration * d), .zero)
         case .move(let direction, let distance, let duration):
             let d = Vector3D(direction.x, direction.y, direction.z)
@@ -205,10 +205,10 @@ public struct MotionGenerator: Sendable, IteratorProtocol, Sequence {
         let push = half - stopDuration
         let speed = 2 * stop * stopDuration / Double.pi
         if t < push {
-            return Double.pi * speed / (2 * push) * DeterministicMath.sin(Double.pi * t / push)
+            return Double.pi * speed / (2 * push) * Elementary.sin(Double.pi * t / push)
         }
         if t < half {
-            return -stop * DeterministicMath.sin(Double.pi * (t - push) / stopDuration)
+            return -stop * Elementary.sin(Double.pi * (t - push) / stopDuration)
         }
         let distance = speed * period / 4
         return -distance * MinimumJerk.acceleration((t - half) / half) / (half * half)

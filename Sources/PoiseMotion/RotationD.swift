@@ -16,8 +16,8 @@ struct RotationD: Sendable, Equatable {
 
     /// Exact `exp(axis · angle / 2)` for a unit `axis`.
     init(axis: Vector3D, angle: Double) {
-        let s = DeterministicMath.sin(angle / 2)
-        self.init(w: DeterministicMath.cos(angle / 2), x: axis.x * s, y: axis.y * s, z: axis.z * s)
+        let s = Elementary.sin(angle / 2)
+        self.init(w: Elementary.cos(angle / 2), x: axis.x * s, y: axis.y * s, z: axis.z * s)
     }
 
     init(_ q: Quaternion) {

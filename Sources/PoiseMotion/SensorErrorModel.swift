@@ -1,3 +1,5 @@
+import PoiseMath
+
 /// How a simulated IMU departs from the truth: noise, biases, scale errors, hard and soft
 /// iron, magnetic disturbances. Units are given per field; a `seed` makes the noise
 /// reproducible (same seed → bit-identical measurements on every machine).
@@ -210,6 +212,6 @@ public struct MagneticDisturbance: Sendable, Equatable {
         guard ramp > 0 else { return 1 }
         let edge = Swift.min(time - start, end - time)
         guard edge < ramp else { return 1 }
-        return 0.5 - 0.5 * DeterministicMath.cos(Double.pi * edge / ramp)
+        return 0.5 - 0.5 * Elementary.cos(Double.pi * edge / ramp)
     }
 }

@@ -1,9 +1,10 @@
+import PoiseMath
 import PoiseMotion
 
 // Plants integrate in Double with the deterministic sin/cos of PoiseMotion, so a simulated
 // run is bit-identical on every machine (libm may differ in the last bit).
-@inline(__always) func _sinD(_ x: Double) -> Double { DeterministicMath.sin(x) }
-@inline(__always) func _cosD(_ x: Double) -> Double { DeterministicMath.cos(x) }
+@inline(__always) func _sinD(_ x: Double) -> Double { Elementary.sin(x) }
+@inline(__always) func _cosD(_ x: Double) -> Double { Elementary.cos(x) }
 
 /// The cross product in Double (PoiseMath's is Float).
 @inline(__always) func crossD(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ElementaryTests {
     /// Distance in units in the last place of the larger magnitude (0 for equal values).
     func ulps(_ a: Double, _ b: Double) -> Double {
-        if a == b { return 0 }
+        if a == b || (a.isNaN && b.isNaN) { return 0 }
         return (a - b).magnitude / max(a.magnitude, b.magnitude, .leastNormalMagnitude).ulp
     }
 

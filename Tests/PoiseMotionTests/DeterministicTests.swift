@@ -1,3 +1,4 @@
+import PoiseMath
 import Testing
 @testable import PoiseMotion
 #if canImport(Glibc)
@@ -6,29 +7,29 @@ import Glibc
 import Darwin
 #endif
 
-@Suite struct DeterministicMathTests {
+@Suite struct DeterministicElementaryTests {
     @Test func sinCosMatchTheCLibrary() {
         var random = DeterministicRandom(seed: 3)
         for _ in 0..<20_000 {
             // Magnitudes from 1e-3 to 2e8 rad.
             let x = (random.nextUniform() - 0.5) * 2 * [1e-3, 1, 10, 1e4, 1e6, 2e8][Int.random(in: 0..<6, using: &random)]
-            #expect(abs(DeterministicMath.sin(x) - sin(x)) < 3e-16, "\(x)")
-            #expect(abs(DeterministicMath.cos(x) - cos(x)) < 3e-16, "\(x)")
+            #expect(abs(Elementary.sin(x) - sin(x)) < 3e-16, "\(x)")
+            #expect(abs(Elementary.cos(x) - cos(x)) < 3e-16, "\(x)")
         }
-        #expect(DeterministicMath.sin(0) == 0)
-        #expect(DeterministicMath.cos(0) == 1)
-        #expect(DeterministicMath.sin(.infinity).isNaN)
+        #expect(Elementary.sin(0) == 0)
+        #expect(Elementary.cos(0) == 1)
+        #expect(Elementary.sin(.infinity).isNaN)
     }
 
     @Test func logMatchesTheCLibrary() {
         var random = DeterministicRandom(seed: 4)
         for _ in 0..<20_000 {
             let x = Double((random.next() >> 11) + 1) * 0x1p-53
-            #expect(abs(DeterministicMath.log(x) - log(x)) <= 4e-16 * Swift.max(1, abs(log(x))))
+            #expect(abs(Elementary.log(x) - log(x)) <= 4e-16 * Swift.max(1, abs(log(x))))
         }
-        #expect(DeterministicMath.log(1) == 0)
-        #expect(DeterministicMath.log(0) == -.infinity)
-        #expect(DeterministicMath.log(-1).isNaN)
+        #expect(Elementary.log(1) == 0)
+        #expect(Elementary.log(0) == -.infinity)
+        #expect(Elementary.log(-1).isNaN)
     }
 
     @Test func sameSeedSameSequence() {

@@ -147,8 +147,8 @@ func angleBetween(_ a: Quaternion, _ b: Quaternion) -> Double {
         let zero = MotionScript(segments: [.spin(axis: SIMD3(1, 0, 0), rate: 1, duration: 0)])
         #expect(throws: MotionSettingsError.self) { try MotionGenerator(script: zero, sampleRate: 10) }
         // Huge arguments stay finite instead of trapping.
-        #expect(abs(DeterministicMath.sin(1e300)) <= 1)
-        #expect(abs(DeterministicMath.sin(1e14) - -0.2094083074964523) < 0.05)
+        #expect(abs(Elementary.sin(1e300)) <= 1)
+        #expect(abs(Elementary.sin(1e14) - -0.2094083074964523) < 0.05)
         let empty = try MotionGenerator(script: MotionScript(segments: []), sampleRate: 10)
         #expect(empty.sampleCount == 0 && empty.movementHeaderValue == "")
     }
@@ -204,8 +204,8 @@ func angleBetween(_ a: Quaternion, _ b: Quaternion) -> Double {
     }
 }
 
-private let sin10 = DeterministicMath.sin(10 * .pi / 180)
-private let cos10 = DeterministicMath.cos(10 * .pi / 180)
+private let sin10 = Elementary.sin(10 * .pi / 180)
+private let cos10 = Elementary.cos(10 * .pi / 180)
 
 extension Double {
     fileprivate var float: Float { Float(self) }
