@@ -50,6 +50,11 @@ public final class TelemetryReceiver: @unchecked Sendable {
     let counts = Mutex(Counts())
     let worker = LinkThread(name: "poise-gcs-receive")
     var tokens: Double
+    /// A second bucket, as large and refilled as fast, that only frames with a valid signature
+    /// may take (on a signed link): unsigned frames never touch it, so a flood of them cannot
+    /// hold back a signed DISARM. A frame whose signature fails the check costs a shared token,
+    /// or one of these when none is left (so checking signatures stays bounded too).
+    var authenticatedTokens: Double
     var lastRefill: Double
     /// The station's parameter names (fixed for a run), and each one's index.
     let names: [String]
@@ -78,6 +83,7 @@ public final class TelemetryReceiver: @unchecked Sendable {
         checker = key.map { MAVLinkSignatureChecker(key: $0) }
         peerIsLoopback = sender.socket.peerIsLoopback
         tokens = settings.maximumRate
+        authenticatedTokens = key == nil ? 0 : settings.maximumRate
         lastRefill = Self.monotonicSeconds()
         names = station.parameterNames
         indexByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -99,40 +105,61 @@ public final class TelemetryReceiver: @unchecked Sendable {
     }
 
     /// One datagram of `length` bytes (its first `bytes.count` are in `bytes`). The rate limit
-    /// counts frames: each one handled takes a token, one left without takes none of the
-    /// datagram's later frames either; a datagram with no frame takes one.
+    /// counts frames: each one handled takes a token (a signed link's authenticated frames
+    /// their own, ``authenticatedTokens``, first); a frame with no token left is dropped; a
+    /// datagram with no frame takes a shared one; a datagram arriving with no token of either
+    /// kind is not decoded.
     func handle(datagram bytes: UnsafeRawBufferPointer, length: Int, now: Double) {
         count { $0.datagrams += 1 }
-        tokens = min(settings.maximumRate, tokens + (now - lastRefill) * settings.maximumRate)
+        let refill = (now - lastRefill) * settings.maximumRate
+        tokens = min(settings.maximumRate, tokens + refill)
+        if checker != nil { authenticatedTokens = min(settings.maximumRate, authenticatedTokens + refill) }
         lastRefill = now
-        guard tokens >= 1 else { return count { $0.rateLimited += 1 } }
-        guard length <= bytes.count else { tokens -= 1; return count { $0.oversized += 1 } }
+        guard tokens >= 1 || authenticatedTokens >= 1 else { return count { $0.rateLimited += 1 } }
+        guard length <= bytes.count else {
+            if tokens >= 1 { tokens -= 1 }
+            return count { $0.oversized += 1 }
+        }
         let (frames, error) = MAVLinkDecoder.decodeAll(Array(bytes[0 ..< length]))
         if let error {
             if case .unknownMessage = error { count { $0.ignored += 1 } } else { count { $0.malformed += 1 } }
         }
-        if frames.isEmpty { tokens -= 1 }
+        if frames.isEmpty, tokens >= 1 { tokens -= 1 }
         for (index, frame) in frames.enumerated() {
-            guard tokens >= 1 else { return count { $0.rateLimited += frames.count - index } }
-            tokens -= 1
-            handle(frame)
+            guard tokens >= 1 || authenticatedTokens >= 1 else { return count { $0.rateLimited += frames.count - index } }
+            // Authenticate first: the verdict decides which tokens the frame may take.
+            let verdict = self.verdict(frame)
+            if verdict == .accepted, authenticatedTokens >= 1 {
+                authenticatedTokens -= 1
+            } else if tokens >= 1 {
+                tokens -= 1
+            } else if verdict == .badSignature || verdict == .replayed {
+                authenticatedTokens -= 1  // checked at a cost: it pays from the only tokens left
+                count { $0.rateLimited += 1 }
+                continue
+            } else {
+                count { $0.rateLimited += 1 }
+                continue
+            }
+            handle(frame, verdict: verdict)
         }
     }
 
-    func handle(_ frame: MAVLinkFrame) {
-        let unixTime = TelemetrySender.unixTime()
-        let verdict = checker.map { checker in
-            var c = checker
-            defer { self.checker = c }
-            return c.check(frame, unixTime: unixTime)
-        }
+    /// The frame's signature checked (nil on a link without a key).
+    func verdict(_ frame: MAVLinkFrame) -> MAVLinkSignatureChecker.Verdict? {
+        guard var c = checker else { return nil }
+        defer { checker = c }
+        return c.check(frame, unixTime: TelemetrySender.unixTime())
+    }
+
+    func handle(_ frame: MAVLinkFrame, verdict: MAVLinkSignatureChecker.Verdict?) {
         func forUs(_ system: UInt8, _ component: UInt8 = 0) -> Bool {
             (system == 0 || system == settings.systemID) && (component == 0 || component == settings.componentID)
         }
         switch frame.packet {
         case .paramRequestList(let m) where forUs(m.targetSystem, m.targetComponent):
             count { $0.handled += 1 }
-            for index in station.parameterNames.indices { sendParameter(index) }
+            for index in names.indices { sendParameter(index) }
         case .paramRequestRead(let m) where forUs(m.targetSystem, m.targetComponent):
             count { $0.handled += 1 }
             if let index = parameterIndex(m.paramIndex, MAVLinkText.string(m.paramID)) { sendParameter(index) }

@@ -7,13 +7,13 @@ import PoiseDeviceSettings
 struct ReceiverWorkTests {
     /// A station that counts every question.
     final class CountingStation: GroundStation, @unchecked Sendable {
-        var namesAsked = 0, unknownAsked = 0, sets = 0, values = 0
+        var namesAsked = 0, unknownAsked = 0, sets = 0, values = 0, disarms = 0
         var parameterNames: [String] { namesAsked += 1; return ["BAL_PIT_P", "SAFE_ARM_TILT"] }
         func parameterValue(at index: Int) -> Float { values += 1; return 1 }
         func setParameter(at index: Int, to value: Float) -> Result<Float, CommandRefusal> { sets += 1; return .success(value) }
         func unknownParameter(_ name: String) -> String? { unknownAsked += 1; return name == "LOOP_RT" ? "restart to change" : nil }
         func storeParameters() -> CommandOutcome { CommandOutcome(.accepted) }
-        func arm(_ arm: Bool) -> CommandOutcome { CommandOutcome(.accepted) }
+        func arm(_ arm: Bool) -> CommandOutcome { if !arm { disarms += 1 }; return CommandOutcome(.accepted) }
         func manualControl(_ message: ManualControlMessage) {}
     }
 
@@ -79,5 +79,35 @@ struct ReceiverWorkTests {
         Self.feed(receiver, Self.datagram(ParamRequestList(), count: 40))
         // 5 lists answered (2 values each), 35 dropped: not 40 lists' worth of replies.
         #expect(station.values == 10 && receiver.received.rateLimited == 35)
+    }
+
+    static let key = try! MAVLinkSigningKey(bytes: (0 ..< 32).map { UInt8($0) })
+
+    /// A signed DISARM, stamped now.
+    static func signedDisarm() -> [UInt8] {
+        var framer = MAVLinkFramer(systemID: 255, componentID: 190)
+        framer.incompatFlags = MAVLinkFramer.signedFlag
+        var signer = MAVLinkSigner(key: key)
+        var m = CommandLong()
+        m.command = TelemetryReceiver.armDisarm
+        m.targetSystem = 1
+        var buffer = [UInt8](repeating: 0, count: 300)
+        return buffer.withUnsafeMutableBytes { raw in
+            let length = signer.sign(raw, length: framer.encode(m, into: raw), unixTime: TelemetrySender.unixTime())
+            return Array(raw[0 ..< length])
+        }
+    }
+
+    /// Unsigned frames drain the shared tokens; a signed DISARM still gets through on its own.
+    @Test func aSignedDisarmGetsThroughAFloodOfUnsignedFrames() throws {
+        let station = CountingStation()
+        let receiver = try Self.receiver(station, rate: 10, key: Self.key)
+        for _ in 0 ..< 5 { Self.feed(receiver, Self.datagram(Self.paramSet("JUNK_NAME"), count: 28)) }
+        #expect(receiver.received.refused == 10 && receiver.received.rateLimited == 130)
+        Self.feed(receiver, Self.signedDisarm())
+        #expect(station.disarms == 1)
+        // The flood goes on: its frames find no shared token, and cost the station nothing.
+        Self.feed(receiver, Self.datagram(Self.paramSet("LOOP_RT"), count: 28))
+        #expect(receiver.received.rateLimited == 158 && station.unknownAsked == 0)
     }
 }
