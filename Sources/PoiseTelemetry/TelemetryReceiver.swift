@@ -156,7 +156,12 @@ public final class TelemetryReceiver: @unchecked Sendable {
         func forUs(_ system: UInt8, _ component: UInt8 = 0) -> Bool {
             (system == 0 || system == settings.systemID) && (component == 0 || component == settings.componentID)
         }
+        // On a signed link a request is answered only when signed: an unsigned one would make
+        // Poise send on its own (a list is one PARAM_VALUE per parameter).
+        let unauthenticated = checker != nil && verdict != .accepted
         switch frame.packet {
+        case .paramRequestList where unauthenticated, .paramRequestRead where unauthenticated:
+            count { $0.refused += 1 }
         case .paramRequestList(let m) where forUs(m.targetSystem, m.targetComponent):
             count { $0.handled += 1 }
             for index in names.indices { sendParameter(index) }

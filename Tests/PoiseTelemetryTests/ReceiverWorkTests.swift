@@ -110,4 +110,25 @@ struct ReceiverWorkTests {
         Self.feed(receiver, Self.datagram(Self.paramSet("LOOP_RT"), count: 28))
         #expect(receiver.received.rateLimited == 158 && station.unknownAsked == 0)
     }
+
+    /// On a signed link a parameter request is answered only when signed.
+    @Test func anUnsignedRequestOnASignedLinkIsNotAnswered() throws {
+        let station = CountingStation()
+        let receiver = try Self.receiver(station, rate: 100, key: Self.key)
+        Self.feed(receiver, Self.datagram(ParamRequestList(), count: 3))
+        var read = ParamRequestRead()
+        read.paramIndex = -1
+        read.paramID = MAVLinkText.bytes("BAL_PIT_P")
+        Self.feed(receiver, Self.datagram(read, count: 3))
+        #expect(station.values == 0 && receiver.received.refused == 6)
+        var framer = MAVLinkFramer(systemID: 255, componentID: 190)
+        framer.incompatFlags = MAVLinkFramer.signedFlag
+        var signer = MAVLinkSigner(key: Self.key)
+        var buffer = [UInt8](repeating: 0, count: 300)
+        let signed = buffer.withUnsafeMutableBytes { raw in
+            Array(raw[0 ..< signer.sign(raw, length: framer.encode(ParamRequestList(), into: raw), unixTime: TelemetrySender.unixTime())])
+        }
+        Self.feed(receiver, signed)
+        #expect(station.values == 2)
+    }
 }
