@@ -69,4 +69,14 @@ struct ReloadabilityTests {
         let (refused, posted) = LoopWork.apply(fresh, running: running, mailbox: mailbox) { "b:\($0)" }
         #expect(posted && refused.isEmpty, "\(refused)")
     }
+
+    /// PARAM_SET of a name that is no parameter: the binding says why.
+    @Test func aNameThatIsNoParameterIsRefusedForWhatItsBindingSays() {
+        let link = GroundStationLink(current: CurrentConfiguration(.default), running: .default, configPath: nil,
+                                     tuning: SettingsMailbox(), pilot: ManualControlMailbox(), newestRecord: { nil })
+        #expect(link.unknownParameter("LOOP_RT") == "loop.rate_hz not applied: restart to change")
+        #expect(link.unknownParameter("SAFE_REARM") == "safety.rearm is not a number: change it in the file and reload (SIGHUP)")
+        #expect(link.unknownParameter("NO_SUCH_NAME") == nil)
+        #expect(link.table.index(ofPath: "controller.balance.pitch.kp") != nil)
+    }
 }
