@@ -103,7 +103,7 @@ let package = Package(
         // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
         .target(name: "PoiseOutputs", dependencies: ["PoiseHAL", "PoiseControl", "PoiseLibc", "PoiseTick"], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["CPoiseRealtime", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseTick"]),
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseThreads", "PoiseTick"]),
 
         // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.

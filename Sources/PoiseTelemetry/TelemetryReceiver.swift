@@ -3,6 +3,7 @@ import PoiseLibc  // the board: the C library without Glibc's overlay
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import PoiseThreads
 import Synchronization
 
 /// The ground station's side of the link: reads the telemetry socket on its own ordinary
@@ -48,7 +49,7 @@ public final class TelemetryReceiver: @unchecked Sendable {
     var checker: MAVLinkSignatureChecker?
     let peerIsLoopback: Bool
     let counts = Mutex(Counts())
-    let worker = LinkThread(name: "poise-gcs-receive")
+    let worker = WorkerThread(name: "poise-gcs-receive")
     var tokens: Double
     /// A second bucket, as large and refilled as fast, that only frames with a valid signature
     /// may take (on a signed link): unsigned frames never touch it, so a flood of them cannot
@@ -86,12 +87,16 @@ public final class TelemetryReceiver: @unchecked Sendable {
         authenticatedTokens = key == nil ? 0 : settings.maximumRate
         lastRefill = Self.monotonicSeconds()
         names = station.parameterNames
-        indexByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // A loop, not Dictionary(uniquingKeysWith:) over enumerated(): that converts the
+        // tuples' labels with a dynamic cast, which Embedded Swift refuses.
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        indexByName = index
     }
 
     public var received: Counts { counts.withLock { $0 } }
 
-    public func start() { worker.start { [self] in run() } }
+    public func start() { _ = worker.start { [self] in run() } }
 
     public func stop() { worker.stop() }
 

@@ -4,6 +4,7 @@ import PoiseLibc  // the board: the C library without Glibc's overlay
 import Glibc
 #endif
 import PoiseDeviceSettings
+import PoiseThreads
 import PoiseTick
 import Synchronization
 
@@ -26,7 +27,7 @@ public final class TelemetrySender: @unchecked Sendable {
     /// `ring` without reference counting, for the producer in the tick (the sender owns `ring`).
     let unretainedRing: Unmanaged<TickRecordRing>
     let socket: UDPSocket
-    let worker = LinkThread(name: "poise-telemetry")
+    let worker = WorkerThread(name: "poise-telemetry")
     let sentFrames = Atomic<Int>(0)
     let failedSends = Atomic<Int>(0)
     var stream: TelemetryStream
@@ -79,7 +80,7 @@ public final class TelemetrySender: @unchecked Sendable {
     public func offer(_ record: TickRecord) -> Bool { unretainedRing._withUnsafeGuaranteedRef { $0.offer(record) } }
 
     /// Starts the sender thread.
-    public func start() { worker.start { [self] in run() } }
+    public func start() { _ = worker.start { [self] in run() } }
 
     /// Sends what is queued, then stops the thread and waits for it.
     public func stop() { worker.stop() }

@@ -34,21 +34,16 @@ public final class WorkerThread: @unchecked Sendable {
     ///   never joined, its resources go back when it ends; ``stop()`` and ``join()`` do nothing.
     @discardableResult
     public func start(detached: Bool = false, _ body: @escaping @Sendable () -> Void) -> Int32 {
-        final class Work {
-            let name: String
-            let body: @Sendable () -> Void
-            init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
-        }
-        let work = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
+        let work = Unmanaged.passRetained(WorkerBody(name: name, body: body)).toOpaque()
         var created = pthread_t()
         let result = pthread_create(&created, nil, { raw in
-            let work = Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue()
+            let work = Unmanaged<WorkerBody>.fromOpaque(raw!).takeRetainedValue()
             _ = poise_name_thread(work.name)
             work.body()
             return nil
         }, work)
         guard result == 0 else {
-            Unmanaged<Work>.fromOpaque(work).release()
+            Unmanaged<WorkerBody>.fromOpaque(work).release()
             return result
         }
         if detached { pthread_detach(created) } else { thread = created }
@@ -69,4 +64,13 @@ public final class WorkerThread: @unchecked Sendable {
         pthread_join(thread, nil)
         self.thread = nil
     }
+}
+
+/// What a new thread runs: its name and its closure, handed over retained through
+/// pthread_create's one pointer. At file scope and usable from inlinable code: Embedded Swift
+/// specialises across modules and needs the class's definition there.
+@usableFromInline final class WorkerBody {
+    let name: String
+    let body: @Sendable () -> Void
+    init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
 }
