@@ -121,3 +121,37 @@ func poiseInterruptedAtStart(_ arguments: [String], by signal: Int32 = SIGINT) t
     let killedBy = status & 0x7f
     return killedBy == 0 ? (status >> 8) & 0xff : 128 + killedBy
 }
+
+/// A NOTIFY_SOCKET for a child `poise run`: what it tells systemd (READY=1, WATCHDOG=1…),
+/// read by the test — the deterministic sign that the loop runs, whatever the machine's speed.
+final class NotifySocket {
+    let fd: Int32
+    let path: String
+    init(path: String) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+    deinit { close(fd) }
+    /// The next message, or nil after 0.1 s without one.
+    func receive() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+    }
+    /// Waits (up to `tries` × 0.1 s) for a message containing `text`.
+    func waitFor(_ text: String, tries: Int = 300) -> Bool {
+        for _ in 0..<tries { if receive()?.contains(text) == true { return true } }
+        return false
+    }
+}

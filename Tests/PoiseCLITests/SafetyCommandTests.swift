@@ -4,39 +4,6 @@ import Testing
 /// The safety rules of docs/safety.md in the whole program: stalls, the systemd watchdog,
 /// reloads, oversized files and the files a configuration refers to.
 @Suite(.serialized) struct SafetyCommandTests {
-    /// A unix datagram socket the test owns, standing in for systemd's `$NOTIFY_SOCKET`.
-    final class NotifySocket {
-        let fd: Int32
-        let path: String
-        init(path: String) throws {
-            self.path = path
-            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, b) in path.utf8.enumerated() { raw[i] = b }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            #expect(bound == 0)
-            var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        }
-        deinit { close(fd) }
-        /// The next message, or nil after 0.1 s without one.
-        func receive() -> String? {
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let n = recv(fd, &buffer, buffer.count, 0)
-            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
-        }
-        /// Waits (up to `tries` × 0.1 s) for a message containing `text`.
-        func waitFor(_ text: String, tries: Int = 300) -> Bool {
-            for _ in 0..<tries { if receive()?.contains(text) == true { return true } }
-            return false
-        }
-    }
-
     @Test(.enabled(if: poiseIsBuilt, poiseBuiltNote))
     func aStoppedLoopFailsSafeOnItsFirstTickAfterAndStarvesTheWatchdog() throws {
         let dir = try temporaryDirectory()
