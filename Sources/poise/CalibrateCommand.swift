@@ -28,7 +28,7 @@ struct CalibrateCommand: PoiseCommand {
         commandName: "calibrate",
         abstract: "Measure gyroscope bias, accelerometer offset and scale, or magnetometer hard and soft iron.",
         discussion: """
-            Guides you step by step. gyro: keep the board still for 2 s (refused if it moves). \
+            Guides you step by step. gyro: keep the board still for 400 samples at the sensor rate, 2 s at 200 Hz, 0.4 s at 1 kHz (the prompt says how long; refused if it moves). \
             accel: rest it on each of its six faces in turn (any order). mag: turn it slowly \
             through all orientations, away from iron; or, with --trace, fit a recorded trace's \
             mx, my, mz (recorded without magnetometer calibration; body frame). With --board sim \

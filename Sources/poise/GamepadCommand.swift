@@ -25,7 +25,7 @@ struct GamepadCommand: PoiseCommand {
             Examples:
               poise gamepad
               poise gamepad --name "Xbox Wireless Controller"
-              poise gamepad --config /etc/poise.yaml --seconds 10
+              poise gamepad --config /etc/poise/poise.yaml --seconds 10
             """)
 
     @Option(help: "A configuration whose input.gamepad to use (the device and the mapping).")

@@ -38,7 +38,12 @@ struct UnknownCommand: PoiseCommand {
     var words: [String] = []
 
     func execute() throws {
-        guard let word = words.first else { throw CleanExit.helpRequest(Poise.self) }
+        // Bare `poise` is a usage error like any other: the help on standard error, exit 64
+        // (a script whose subcommand variable came out empty must not succeed).
+        guard let word = words.first else {
+            printError(Poise.helpMessage())
+            throw ExitCode.validationFailure
+        }
         if word.hasPrefix("-") { throw ValidationError("unknown option '\(word)'") }
         throw ValidationError(CommandNames.unknown(word))
     }

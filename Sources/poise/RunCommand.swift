@@ -35,7 +35,7 @@ struct RunCommand: PoiseCommand {
               poise run                                   # the simulated robot
               poise run --duration 10 --stats-json s.json # 10 s, statistics as JSON
               poise run --config configs/sim-quad-x.yaml --record run.ptrace
-              sudo poise run --config /etc/poise.yaml     # on the board
+              sudo poise run --config /etc/poise/poise.yaml     # on the board
             """)
 
     @OptionGroup var loop: LoopOptions
@@ -136,7 +136,7 @@ struct RecordCommand: PoiseCommand {
             close the file cleanly; it then replays with `poise replay`.
 
             Examples:
-              poise record bench.ptrace --config /etc/poise.yaml --duration 60
+              poise record bench.ptrace --config /etc/poise/poise.yaml --duration 60
               poise record still.csv --duration 30        # the simulated board
             """)
 

@@ -25,12 +25,12 @@ struct SafeCommand: PoiseCommand {
 
             Run it from the service unit so it happens however the loop ends:
               [Service]
-              ExecStart=/usr/local/bin/poise run --config /etc/poise.yaml
-              ExecStopPost=/usr/local/bin/poise safe --config /etc/poise.yaml
+              ExecStart=/usr/local/bin/poise run --config /etc/poise/poise.yaml
+              ExecStopPost=/usr/local/bin/poise safe --config /etc/poise/poise.yaml
 
             Examples:
               poise safe --config boards/raspberry-pi-mpu9250.yaml
-              sudo poise safe --config /etc/poise.yaml
+              sudo poise safe --config /etc/poise/poise.yaml
             """)
 
     @Option(help: "The configuration whose outputs to make safe.")

@@ -127,7 +127,7 @@ struct SynthCommand: PoiseCommand {
 
     private func errorModel() throws -> SensorErrorModel {
         guard var model = SensorErrorModel.preset(named: errors.name) else {
-            throw CLIError("unknown error preset '\(errors.name)'")
+            throw ValidationError("unknown error preset '\(errors.name)'")
         }
         model.seed = seed
         if let gyroscopeNoise { model.gyroscopeNoiseDensity = gyroscopeNoise }
@@ -143,14 +143,14 @@ struct SynthCommand: PoiseCommand {
         if let hardIron { model.hardIronOffset = try parseVector(hardIron, option: "--hard-iron") }
         if let magnetometerLatency {
             guard magnetometerLatency.isFinite, (0...1000).contains(magnetometerLatency) else {
-                throw CLIError("--magnetometer-latency \(magnetometerLatency): expected 0…1000 ms")
+                throw ValidationError("--magnetometer-latency \(magnetometerLatency): expected 0…1000 ms")
             }
             model.magnetometerLatency = magnetometerLatency / 1000
         }
         for text in disturbance {
             let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
             guard parts.count == 3, let start = Double(parts[0]), let end = Double(parts[1]) else {
-                throw CLIError("--disturbance '\(text)': expected START:END:x,y,z (seconds, µT)")
+                throw ValidationError("--disturbance '\(text)': expected START:END:x,y,z (seconds, µT)")
             }
             let field = try parseVector(parts[2], option: "--disturbance")
             model.magneticDisturbances.append(MagneticDisturbance(start: start, end: end, field: field))
@@ -159,7 +159,7 @@ struct SynthCommand: PoiseCommand {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
             guard (1...2).contains(parts.count), let centimetres = parts[0], centimetres.isFinite, centimetres > 0,
                   let moment = parts.count == 2 ? parts[1] : 0.01, moment.isFinite, moment > 0 else {
-                throw CLIError("--attached-magnet '\(text)': expected DISTANCE[:MOMENT] with DISTANCE > 0 (cm) and MOMENT > 0 (A·m²), e.g. 4 or 4:0.02")
+                throw ValidationError("--attached-magnet '\(text)': expected DISTANCE[:MOMENT] with DISTANCE > 0 (cm) and MOMENT > 0 (A·m²), e.g. 4 or 4:0.02")
             }
             model.magneticDisturbances.append(.dipole(start: 0, end: .greatestFiniteMagnitude, moment: SIMD3(moment, 0, 0),
                                                       position: SIMD3(centimetres / 100, 0, 0), frame: .body, ramp: 0))
@@ -173,7 +173,7 @@ struct SynthCommand: PoiseCommand {
 func parseVector(_ text: String, option: String) throws -> SIMD3<Double> {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: " ")) }
     guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else {
-        throw CLIError("\(option) '\(text)': expected three finite numbers x,y,z")
+        throw ValidationError("\(option) '\(text)': expected three finite numbers x,y,z")
     }
     return SIMD3(x, y, z)
 }

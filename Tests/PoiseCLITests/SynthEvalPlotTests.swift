@@ -30,7 +30,7 @@ struct SynthEvalPlotTests {
             #expect(m[my] == p[my])
         }
         let bad = try poise(["synth", "--motion", "demo", "--attached-magnet", "0"])
-        #expect(bad.status == 1 && bad.error.contains("--attached-magnet '0'"))
+        #expect(bad.status == 64 && bad.error.contains("--attached-magnet '0'"))
     }
 
     /// The same magnet at 4 cm (31.25 µT along body x) is learned once the demo turns, and
