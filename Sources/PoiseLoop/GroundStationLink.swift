@@ -5,15 +5,25 @@ import PoiseMath
 import PoiseSettings
 import PoiseTelemetry
 import PoiseTick
+import PoiseTraces
 import Synchronization
 
 /// The configuration in force: the start's, then each reload's or parameter write's. Shared
 /// by the SIGHUP reload thread and the ground station's receiving thread.
 final class CurrentConfiguration: Sendable {
     private let value: Mutex<PoiseConfiguration>
+    /// How many times a reload replaced the value, and the file's values it last took.
+    private let reloads = Mutex<(count: Int, file: ConfigTable)>((0, ConfigTable()))
     init(_ configuration: PoiseConfiguration) { value = Mutex(configuration) }
     var configuration: PoiseConfiguration { value.withLock { $0 } }
-    func replace(_ configuration: PoiseConfiguration) { value.withLock { $0 = configuration } }
+    /// A reload (SIGHUP): `configuration` is the file's, as loaded.
+    func replace(_ configuration: PoiseConfiguration) {
+        value.withLock { current in
+            current = configuration
+            reloads.withLock { $0 = ($0.count + 1, configuration.values) }
+        }
+    }
+    var lastReload: (count: Int, file: ConfigTable) { reloads.withLock { $0 } }
     /// Runs `change` on the value while no other thread changes it.
     func update<T>(_ change: (inout PoiseConfiguration) -> T) -> T { value.withLock { change(&$0) } }
 }
@@ -29,6 +39,18 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     let pilot: ManualControlMailbox
     /// The newest record (the arming rules are checked against it before asking the tick).
     let newestRecord: @Sendable () -> TickRecord?
+    /// What storage needs: the keys set over MAVLink since the start (or since they were
+    /// last stored), the file's values as read at the start (updated by each store), and the
+    /// disk's value of each key refused for a conflict (set again over the link, it is stored
+    /// over that value: the ground station was told and chose). A reload takes the file's
+    /// values and undoes the PARAM_SETs before it, so it starts this over.
+    private let storage: Mutex<StorageState>
+    struct StorageState {
+        var changed: Set<String> = []
+        var fileAtStart: ConfigTable
+        var refused: [String: ConfigValue?] = [:]
+        var reloads: Int
+    }
 
     init(current: CurrentConfiguration, running: PoiseConfiguration, configPath: String?, tuning: SettingsMailbox<CoreTuning>,
          pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
@@ -38,6 +60,17 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         self.tuning = tuning
         self.pilot = pilot
         self.newestRecord = newestRecord
+        var fileAtStart = ConfigTable()
+        if let configPath, let file = try? PoiseConfiguration.load(path: configPath) { fileAtStart = file.values }
+        storage = Mutex(StorageState(fileAtStart: fileAtStart, reloads: current.lastReload.count))
+    }
+
+    /// The keys set over MAVLink and not stored yet, sorted.
+    var keysChangedOverLink: [String] {
+        storage.withLock { state in
+            Self.followReloads(&state, current.lastReload)
+            return state.changed.sorted()
+        }
     }
 
     var parameterNames: [String] { table.entries.map(\.name) }
@@ -67,6 +100,11 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
             if let first = refused.first { return .failure(CommandRefusal(first)) }
             guard posted else { return .failure(CommandRefusal("the loop did not take it (busy); try again")) }
             configuration = fresh
+            storage.withLock { state in
+                Self.followReloads(&state, current.lastReload)
+                state.changed.insert(entry.path)
+                if let disk = state.refused.removeValue(forKey: entry.path) { state.fileAtStart[entry.path] = disk }
+            }
             return .success(ParameterTable.value(entry.path, in: fresh))
         }
     }
@@ -89,27 +127,64 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         String(text.split(separator: "\n").first ?? "invalid value")
     }
 
-    /// Writes every parameter that differs from the file into it, comments kept (the editor
-    /// `poise calibrate --save` uses).
+    /// Writes the keys set over MAVLink in this run into the file, and nothing else: a key
+    /// edited on disk and not set over MAVLink keeps the disk's value. A key set over MAVLink
+    /// that was also edited on disk since the start is refused (not written; the others are),
+    /// and the command fails naming it; set again over the link after that, it is stored. A
+    /// reload (SIGHUP) takes the file as it is then as the new start. The editor
+    /// `poise calibrate --save` uses keeps comments and layout; the file is replaced as every
+    /// output is (``OutputFile``: a temporary file beside it renamed over it, mode and owner
+    /// kept, a symbolic link followed so the link stays and its target gets the values).
     func storeParameters() -> CommandOutcome {
         guard let path = configPath else {
             return CommandOutcome(.failed, "running the built-in configuration: no file to write parameters to")
         }
+        let (changedKeys, fileAtStart) = storage.withLock { state in
+            Self.followReloads(&state, current.lastReload)
+            return (state.changed, state.fileAtStart)
+        }
         do {
             let text = try PoiseConfiguration.readText(path: path)
-            let file = try PoiseConfiguration.load(path: path)
+            let file = try PoiseConfiguration.load(path: path).values
             let now = current.configuration
-            let changed = table.entries.compactMap { entry -> (path: String, value: ConfigValue)? in
-                guard let value = now.values[entry.path], value != file.values[entry.path] else { return nil }
-                return (entry.path, value)
+            var write: [(path: String, value: ConfigValue)] = []
+            var conflicts: [String] = []
+            var unchanged: [String] = []
+            for entry in table.entries where changedKeys.contains(entry.path) {
+                guard let value = now.values[entry.path] else { continue }
+                if file[entry.path] != fileAtStart[entry.path] {
+                    if file[entry.path] != value { conflicts.append(entry.path) } else { unchanged.append(entry.path) }
+                } else if value == file[entry.path] {
+                    unchanged.append(entry.path)
+                } else {
+                    write.append((entry.path, value))
+                }
             }
-            guard !changed.isEmpty else { return CommandOutcome(.accepted, "parameters already stored in \(path)") }
-            let edited = try ConfigEditor.setting(changed, in: text, file: path)
-            try edited.write(toFile: path, atomically: true, encoding: .utf8)
-            return CommandOutcome(.accepted, "\(changed.count) parameters stored in \((path as NSString).lastPathComponent)")
+            if !write.isEmpty {
+                let edited = try ConfigEditor.setting(write, in: text, file: path)
+                try OutputFile.write(edited, to: path, editingInput: true)
+            }
+            storage.withLock { state in
+                for (key, value) in write { state.changed.remove(key); state.fileAtStart[key] = value }
+                for key in unchanged { state.changed.remove(key); state.fileAtStart[key] = file[key] }
+                for key in conflicts { state.refused[key] = file[key] }
+            }
+            let name = (path as NSString).lastPathComponent
+            if !conflicts.isEmpty {
+                let stored = write.isEmpty ? "" : " (\(write.count) others stored)"
+                return CommandOutcome(.failed, "\(conflicts.map(ParameterTable.name(forKey:)).joined(separator: ", ")) not stored: edited in file since start\(stored)")
+            }
+            guard !write.isEmpty else { return CommandOutcome(.accepted, "parameters already stored in \(name)") }
+            return CommandOutcome(.accepted, "\(write.count) parameters stored in \(name)")
         } catch {
             return CommandOutcome(.failed, "parameters not stored: \(Self.firstMessage(of: "\(error)"))")
         }
+    }
+
+    /// After a reload the file as it took it is the start again, and nothing is set over the link.
+    static func followReloads(_ state: inout StorageState, _ reload: (count: Int, file: ConfigTable)) {
+        guard reload.count != state.reloads else { return }
+        state = StorageState(fileAtStart: reload.file, reloads: reload.count)
     }
 
     /// Arming by command: refused with its reason unless the source is `command` and the newest

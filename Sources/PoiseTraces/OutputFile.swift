@@ -67,6 +67,7 @@ public struct OutputFile: ~Copyable {
         var target = path
         var info = stat()
         var permissions: mode_t?
+        var owner: (uid_t, gid_t)?
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Self.error(path, "cannot write: is a directory") }
@@ -80,6 +81,7 @@ public struct OutputFile: ~Copyable {
                 return
             }
             permissions = info.st_mode & 0o7777
+            owner = (info.st_uid, info.st_gid)
             // The rename would get past a read-only file's protection; respect it instead.
             if access(path, W_OK) != 0 { throw Self.error(path, "cannot write: \(systemErrorMessage(errno))") }
             // Renaming over a symbolic link would replace the link; write where it points.
@@ -99,6 +101,9 @@ public struct OutputFile: ~Copyable {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         }
         if descriptor < 0 { throw Self.error(path, "cannot create: \(systemErrorMessage(errno))") }
+        // The replacement keeps the file's owner (where this process may give it: root, or the
+        // owner keeping its own group) and mode; chown first, as it may clear set-id bits.
+        if let owner, owner.0 != geteuid() || owner.1 != getegid() { _ = fchown(descriptor, owner.0, owner.1) }
         if let permissions { fchmod(descriptor, permissions) }
         fd = descriptor
         temporaryPath = temporary

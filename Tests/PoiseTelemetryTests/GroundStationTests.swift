@@ -41,12 +41,13 @@ struct GroundStationTests {
         return robot + extra + (quad ? "outputs:\n  pca9685:\n    frequency_hz: 400\n  channels:\n" + escs : "")
     }
 
-    func run(_ config: String, scenario: [String], duration: Double, file: String = "gcs.yaml")
+    func run(_ config: String, scenario: [String], duration: Double, file: String = "gcs.yaml", permissions: Int? = nil)
         throws -> (findings: [String: [String: Any]], messages: [[String: Any]], error: String, directory: URL) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "poise-gcs-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appending(path: file)
         try config.write(to: path, atomically: true, encoding: .utf8)
+        if let permissions { try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path.path) }
         let peer = try MAVLinkPeer(python: peerPython!, script: "gcs_peer.py", arguments: scenario)
         let run = try PoiseRunBesidePeer(config: path, peer: peer, duration: duration, in: directory)
         let lines = try peer.messages()
@@ -57,7 +58,8 @@ struct GroundStationTests {
     }
 
     @Test func parametersListReadSetRefuseAndStore() throws {
-        let (f, _, error, directory) = try run(Self.config(), scenario: ["--scenario", "params"], duration: 12)
+        let config = Self.config(extra: "# the operator's note, kept by storage\n")
+        let (f, _, error, directory) = try run(config, scenario: ["--scenario", "params"], duration: 12, permissions: 0o600)
         defer { try? FileManager.default.removeItem(at: directory) }
         let names = f["list"]?["names"] as? [String] ?? []
         #expect(names.contains("BAL_PIT_P") && names.contains("SAFE_ARM_TILT") && names.contains("QUAD_PIT_RT_IMAX"), "\(f) \(error)")
@@ -68,9 +70,11 @@ struct GroundStationTests {
         #expect((f["restart_only"]?["text"] as? String ?? "").contains("restart"), "\(f)")
         #expect(f["store"]?["result"] as? Int == 0, "\(f)")
         #expect(f["unsupported"]?["result"] as? Int == 3)
-        // Stored into the file with its other lines kept.
-        let text = try String(contentsOf: directory.appending(path: "gcs.yaml"), encoding: .utf8)
-        #expect(text.contains("kp: 31.5") && text.contains("arm_source: command"), "\(text)")
+        // Stored into the file: the one key set over the link, every other line as it was, the mode kept.
+        let path = directory.appending(path: "gcs.yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == config.replacingOccurrences(of: "kp: 30", with: "kp: 31.5"), "\(text)")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
     }
 
     /// The robot starts 30° off vertical and, disarmed, lies there: every press of "arm" is

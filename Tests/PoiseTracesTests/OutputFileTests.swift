@@ -17,6 +17,23 @@ import Testing
         #expect(TestFiles.read(path) == Array("t\n1.0\n".utf8))
     }
 
+    /// The replacement keeps the file's mode and owner (giving a file to another user needs
+    /// root, so the owner half runs as root only).
+    @Test func aReplacedFileKeepsItsModeAndOwner() throws {
+        let path = TestFiles.write("old\n", name: "owned.yaml")
+        defer { TestFiles.remove(path) }
+        let other: uid_t = geteuid() == 0 ? 4321 : geteuid()
+        let group: gid_t = geteuid() == 0 ? 4322 : getegid()
+        #expect(chown(path, other, group) == 0)
+        #expect(chmod(path, 0o640) == 0)
+        try OutputFile.write("new\n", to: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o640)
+        #expect(info.st_uid == other && info.st_gid == group)
+        #expect(TestFiles.read(path) == Array("new\n".utf8))
+    }
+
     @Test func droppingAWriterWithoutCloseLeavesTheOldFileAndNoTemporary() throws {
         let path = TestFiles.write("old\n", name: "out.csv")
         defer { TestFiles.remove(path) }
