@@ -10,7 +10,15 @@ struct CopiedBinaryTests {
         let home = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
         let copy = home.appending(path: "poise")
-        try FileManager.default.copyItem(atPath: poisePath, toPath: copy.path)
+        // Copied by cp(1), not in this process: a copy written here leaves a writable descriptor
+        // that a child forked meanwhile by a parallel test inherits, and exec then fails with
+        // "Text file busy".
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [poisePath, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        #expect(cp.terminationStatus == 0)
         // Every config in configs/ that names a board profile, copied beside the binary.
         let configs = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appending(path: "configs").path)
             .filter { $0.hasSuffix(".yaml") }.sorted()
