@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTick", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseTick", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseSimulation"]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
