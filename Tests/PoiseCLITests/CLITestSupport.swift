@@ -155,3 +155,28 @@ final class NotifySocket {
         return false
     }
 }
+
+/// Runs a project script with `tools` first on PATH (stand-ins that record their calls), as a
+/// user's shell would; standard error goes to a file, so neither stream can fill a pipe and
+/// block the script while the other is read.
+func runScript(_ executable: URL, _ arguments: [String], toolsFirst tools: URL) throws -> (status: Int32, text: String, error: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = tools.path + ":/usr/bin:/bin"
+    process.environment = environment
+    let errorURL = FileManager.default.temporaryDirectory.appending(path: "poise-script-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let errorHandle = try FileHandle(forWritingTo: errorURL)
+    defer { try? FileManager.default.removeItem(at: errorURL) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = errorHandle
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try errorHandle.close()
+    let error = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
+    return (process.terminationStatus, text, error)
+}

@@ -22,20 +22,9 @@ struct InstallServiceDryRunTests {
         for name in Self.standIns {
             try executable("#!/bin/sh\necho \"\(name) $*\" >> \"\(calls)\"\n", at: tools.appending(path: name))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [scripts.appending(path: "install-service").path, "--dry-run"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = tools.path + ":/usr/bin:/bin"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)\(errorText)")
+        let (status, text, errorText) = try runScript(URL(fileURLWithPath: "/bin/bash"),
+                                                      [scripts.appending(path: "install-service").path, "--dry-run"], toolsFirst: tools)
+        #expect(status == 0, "\(text)\(errorText)")
         let recorded = (try? String(contentsOfFile: calls, encoding: .utf8)) ?? ""
         #expect(recorded.isEmpty, "--dry-run ran: \(recorded)")
         // What it would do, in the would-form; nothing claimed as done.

@@ -38,20 +38,8 @@ struct RunScriptTests {
             mkdir -p "$bin"
             for p in ${products:-poise poise-view}; do cp "\(debug)/$p" "$bin/$p"; done
             """, at: tools.appending(path: "swift"))
-        let process = Process()
-        process.executableURL = scripts.appending(path: "run")
-        process.arguments = ["view", "--help"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = tools.path + ":/usr/bin:/bin"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errorText)")
+        let (status, text, errorText) = try runScript(scripts.appending(path: "run"), ["view", "--help"], toolsFirst: tools)
+        #expect(status == 0, "\(errorText)")
         #expect(text.contains("USAGE: poise view"), "\(text)\(errorText)")
         // Built in one go: one build, in release, of both programs.
         let calls = try String(contentsOf: root.appending(path: "swift-calls"), encoding: .utf8)
