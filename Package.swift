@@ -28,7 +28,7 @@ let package = Package(
         .library(name: "PoiseEvaluation", targets: ["PoiseEvaluation"]),
         .library(name: "PoisePlot", targets: ["PoisePlot"]),
         .library(name: "PoiseSpectrum", targets: ["PoiseSpectrum"]),
-        .library(name: "PoiseTick", targets: ["PoiseTick"]),
+        .library(name: "PoiseFlightCore", targets: ["PoiseFlightCore"]),
         .library(name: "PoiseHAL", targets: ["PoiseHAL"]),
         .library(name: "PoiseSensors", targets: ["PoiseSensors"]),
         .library(name: "PoiseOutputs", targets: ["PoiseOutputs"]),
@@ -36,8 +36,10 @@ let package = Package(
         .library(name: "PoiseLinux", targets: ["PoiseLinux"]),
         .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
         .library(name: "PoiseSettings", targets: ["PoiseSettings"]),
+        .library(name: "PoiseSchedules", targets: ["PoiseSchedules"]),
         .library(name: "PoiseReplay", targets: ["PoiseReplay"]),
         .library(name: "PoiseLoop", targets: ["PoiseLoop"]),
+        .library(name: "PoiseRun", targets: ["PoiseRun"]),
         .library(name: "PoiseView", targets: ["PoiseView"]),
         .library(name: "PoiseMonteCarlo", targets: ["PoiseMonteCarlo"]),
         .library(name: "PoiseTuning", targets: ["PoiseTuning"]),
@@ -73,8 +75,9 @@ let package = Package(
         // The C library under the names Glibc's overlay gives it, for the Embedded Swift builds'
         // OS edge (empty on the host).
         .target(name: "PoiseLibc", dependencies: ["CPoiseLibc"]),
-        // The one worker-thread starter: a named thread running a closure, stopped and joined.
-        .target(name: "PoiseThreads", dependencies: ["CPoiseRealtime", "PoiseLibc"]),
+        // What runs beside the tick and what passes between threads: the one worker-thread
+        // starter and the lock-free hand-overs (triple buffer, mailboxes, the tick-record ring).
+        .target(name: "PoiseThreads", dependencies: ["CPoiseRealtime", "PoiseControl", "PoiseFlightCore", "PoiseLibc"]),
         // The drivers' plain settings (the MPU-9250's, the telemetry stream's), below the configuration that binds keys to them.
         .target(name: "PoiseDeviceSettings", dependencies: ["PoiseMath"], swiftSettings: realTime),
         // Human-edited configuration: loading, defaults, validation with positions.
@@ -89,21 +92,21 @@ let package = Package(
         // response for `poise spectrum`; offline only.
         .target(name: "PoiseSpectrum", dependencies: ["PoiseFusion", "PoisePlot"], linkerSettings: [.linkedLibrary("m")]),
 
-        // ---- The tick contract: what one tick reads, computes and hands on, and the board
-        // interface both backends implement. Drivers, telemetry and the loop build on it.
-        .target(name: "PoiseTick", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseLibc"], swiftSettings: realTime),
+        // ---- The flight core: the tick contract and what one tick does (start-up bias, gyroscope
+        // filters, filter, controller, supervisor, mapping). Drivers, telemetry and the loop build on it.
+        .target(name: "PoiseFlightCore", dependencies: ["PoiseMath", "PoiseFusion", "PoiseControl", "PoiseLibc"], swiftSettings: realTime),
 
         // ---- The hardware abstraction (ArduPilot's AP_HAL): I²C bus, GPIO device and PWM
-        // file interfaces and the logic generic over them; no kernel calls, no C libraries.
+        // file interfaces only; no kernel calls, no C libraries.
         .target(name: "PoiseHAL", swiftSettings: realTime),
         // MPU-9250 / AK8963 driver and calibration, over any `I2CBus`.
-        .target(name: "PoiseSensors", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseTick"], swiftSettings: realTime),
+        .target(name: "PoiseSensors", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseMath", "PoiseFlightCore"], swiftSettings: realTime),
         // The host's drivers log through swift-log (a DriverLog over a Logger).
         .target(name: "PoiseLogging", dependencies: ["PoiseHAL", .product(name: "Logging", package: "swift-log")]),
-        // Output bank: GPIO lines, PWM channels and the PCA9685, over any HAL backend.
-        .target(name: "PoiseOutputs", dependencies: ["PoiseHAL", "PoiseControl", "PoiseLibc", "PoiseTick"], swiftSettings: realTime),
+        // Output bank: GPIO lines, sysfs PWM channels and the PCA9685, over any HAL backend.
+        .target(name: "PoiseOutputs", dependencies: ["PoiseHAL", "PoiseControl", "PoiseLibc", "PoiseFlightCore"], swiftSettings: realTime),
         // MAVLink 2 telemetry: message encoding and decoding, the UDP sender thread.
-        .target(name: "PoiseTelemetry", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseThreads", "PoiseTick"]),
+        .target(name: "PoiseTelemetry", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseThreads", "PoiseFlightCore"]),
 
         // ---- Two backends of one shape (ArduPilot's AP_HAL_Linux and SITL).
         // The Linux board: i2c-dev + libi2c, libgpiod v1.6 and sysfs PWM behind one syscall layer.
@@ -112,41 +115,48 @@ let package = Package(
         // evdev and uinput: the kernel's headers only, no library.
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
-            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseThreads", "PoiseTick",
+            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseThreads", "PoiseFlightCore",
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.
         .target(name: "PoiseSimulation", dependencies: [
-            "PoiseDeviceSettings", "PoiseHAL", "PoiseControl", "PoiseLogging", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseSensors",
-            "PoiseTick", .product(name: "Logging", package: "swift-log"),
+            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseLogging", "PoiseMath", "PoiseMotion",
+            "PoiseOutputs", "PoiseSensors", "PoiseThreads", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // ---- Settings: the configuration bound to each module's typed settings.
         .target(name: "PoiseSettings", dependencies: [
             "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs",
-            "PoiseSensors", "PoiseTelemetry", "PoiseTick", "PoiseTraces",
+            "PoiseSensors", "PoiseTelemetry", "PoiseFlightCore", "PoiseTraces",
         ]),
+        // ---- Schedules: the setpoints and drive commands a run follows, for the run and its replay.
+        .target(name: "PoiseSchedules", dependencies: ["PoiseConfig", "PoiseControl", "PoiseTraces"]),
         // ---- Replay: one trace pipeline for replay, tick replay, evaluation and playback.
         .target(name: "PoiseReplay", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFusion", "PoiseMath", "PoiseOutputs",
-            "PoiseSensors", "PoiseSettings", "PoiseTick", "PoiseTraces",
+            "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFlightCore", "PoiseFusion", "PoiseMath", "PoiseOutputs",
+            "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseTraces",
         ]),
 
-        // ---- Composition: the real-time loop of `poise run` and of the library's MotionManager,
-        // built from a configuration on either board.
+        // ---- The loop: one tick per period on a real or a virtual clock, and what guards it.
         .target(name: "CPoiseRealtime"),
         .target(name: "PoiseLoop", dependencies: [
-            "CPoiseRealtime", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMotion",
-            "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry",
-            "PoiseThreads", "PoiseTick", "PoiseTraces",
-            .product(name: "Logging", package: "swift-log"),
+            "CPoiseRealtime", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseSchedules", "PoiseTelemetry",
+            "PoiseThreads",
         ], linkerSettings: [.linkedLibrary("m")]),
+        // ---- Composition: what `poise run` and the library's MotionManager run — the board a
+        // configuration describes, the links around the loop, the reporters.
+        .target(name: "PoiseRun", dependencies: [
+            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFusion", "PoiseHAL", "PoiseLinux",
+            "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay", "PoiseSchedules",
+            "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
         // (`poise simulate --trials`), on several threads, with their report and plot.
         .target(name: "PoiseMonteCarlo", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseSettings", "PoiseSimulation",
-            .product(name: "Yams", package: "Yams"),
+            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseRun", "PoiseSettings",
+            "PoiseSimulation", .product(name: "Yams", package: "Yams"),
         ]),
 
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
@@ -175,16 +185,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `poise tune`: relay experiments through the loop, identification, SIMC gains.
-        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSimulation", "PoiseTick"]),
+        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSimulation"]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop",
-            "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseSensors", "PoiseSettings",
-            "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTick", "PoiseTraces", "PoiseTuning",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFlightCore",
+            "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs",
+            "PoisePlot", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseSpectrum",
+            "PoiseTelemetry", "PoiseTraces", "PoiseTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The library API in use: a MotionManager in a program of its own (README, docs/library.md).
-        .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMath"],
+        .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseConfig", "PoiseMath", "PoiseRun"],
                           path: "Examples/MotionManagerExample"),
 
         .testTarget(name: "PoiseMathTests", dependencies: ["PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -193,21 +203,21 @@ let package = Package(
         .testTarget(name: "PoiseTracesTests", dependencies: ["PoiseTraces", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseDeviceSettings", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
-        .testTarget(name: "PoiseTickTests", dependencies: ["PoiseTick"]),
-        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseTick", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseTick", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseThreadsTests", dependencies: ["PoiseThreads"]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseFlightCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseFlightCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseTick"]),
+        .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseFlightCore"]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseSimulation"]),
-        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseTick"]),
+        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTuningTests", dependencies: ["PoiseTuning", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseTelemetry", "PoiseTick"]),
-        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseTick", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseTick", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseSimulation"]),
+        .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseMath", "PoiseTelemetry", "PoiseThreads"]),
+        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],

@@ -5,8 +5,8 @@
 //   swift run motion-manager-example configs/sim-quad-x.yaml 10
 import Foundation
 import PoiseConfig
-import PoiseLoop
 import PoiseMath
+import PoiseRun
 
 /// Prints `motion-manager-example: message` to standard error and exits 1.
 func fail(_ message: String) -> Never {

@@ -1,4 +1,5 @@
-// PoiseHAL: the hardware abstraction, as ArduPilot's AP_HAL — the I²C bus, GPIO device and
-// PWM file interfaces the drivers are generic over, and the logic that is the same on every
-// backend (bus scans, PWM channel set-up). No kernel calls and no C libraries: those live in
-// the Linux backend (PoiseLinux), the simulated chips in PoiseSimulation.
+// PoiseHAL: the hardware abstraction, as ArduPilot's AP_HAL — the interfaces only: the I²C
+// bus, the GPIO device and the PWM file system the drivers are generic over, their errors,
+// and the bus scan written once against them. No kernel calls and no C libraries: the Linux
+// backend (PoiseLinux) and the simulated one (PoiseSimulation) implement these interfaces;
+// the drivers (PoiseSensors, PoiseOutputs) use nothing else.

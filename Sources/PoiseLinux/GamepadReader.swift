@@ -1,9 +1,9 @@
 import Glibc
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
 import PoiseThreads
-import PoiseTick
 
 /// A gamepad read through Linux evdev on a thread of its own — never the real-time one —
 /// handing the sticks and the arm and disarm presses to a ``Sink`` (the loop's mailbox).

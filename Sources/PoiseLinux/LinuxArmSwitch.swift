@@ -1,8 +1,9 @@
 import CGPIOD
 import Glibc
+import PoiseControl
+import PoiseFlightCore
 import PoiseHAL
 import PoiseThreads
-import PoiseTick
 
 /// The arming switch on a Linux board: one GPIO input requested through libgpiod v1.6 with
 /// edge events (active level and bias as configured), watched by a thread of its own —

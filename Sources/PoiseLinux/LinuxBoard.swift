@@ -1,7 +1,7 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseOutputs
 import PoiseSensors
-import PoiseTick
 import PoiseMath
 
 /// A real board: the MPU-9250 over i2c-dev, outputs through libgpiod, sysfs PWM and a

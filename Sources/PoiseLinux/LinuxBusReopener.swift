@@ -1,7 +1,7 @@
 import Glibc
+import PoiseFlightCore
 import PoiseHAL
 import PoiseThreads
-import PoiseTick
 import Synchronization
 
 /// Whether the sensor's bus is failing, handed from the tick (which knows each transfer's

@@ -1,8 +1,9 @@
 import CGPIOD
 import Glibc
+import PoiseControl
+import PoiseFlightCore
 import PoiseHAL
 import PoiseThreads
-import PoiseTick
 
 /// The wheel encoders on a Linux board: each wheel's A and B lines requested through
 /// libgpiod v1.6 for both edges, read by a thread of its own — never the real-time one —

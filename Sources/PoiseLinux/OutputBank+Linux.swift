@@ -1,7 +1,7 @@
 import PoiseControl
-import PoiseOutputs
-import PoiseTick
+import PoiseFlightCore
 import PoiseHAL
+import PoiseOutputs
 
 /// The bank on real hardware: libgpiod lines, sysfs files, the sensor's i2c-dev bus.
 public typealias LinuxOutputBank = OutputBank<LibgpiodDevice, SysfsFiles>

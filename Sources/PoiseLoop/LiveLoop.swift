@@ -1,8 +1,9 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseFusion
-import PoiseReplay
+import PoiseSchedules
 import PoiseTelemetry
-import PoiseTick
+import PoiseThreads
 
 /// How the loop runs.
 public struct LoopSettings: Sendable {

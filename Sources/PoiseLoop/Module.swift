@@ -1,3 +1,4 @@
-// PoiseLoop: the composition at the top — builds the loop a configuration describes on the
-// Linux or the simulated board, runs it at its fixed rate (scheduler, real-time set-up,
-// statistics, the recorder and signal threads), and the library's MotionManager.
+// PoiseLoop: the fixed-rate loop and its clocks — `LiveLoop` runs one `FlightCore` tick per
+// period against a board backend, the clocks (real time, virtual for simulation) pace it,
+// and the real-time set-up, latency histogram, statistics, allocation counter and stop
+// signals measure and guard it. What the loop runs is composed above it, in PoiseRun.

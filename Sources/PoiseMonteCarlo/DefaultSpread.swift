@@ -1,5 +1,5 @@
 import PoiseConfig
-import PoiseLoop
+import PoiseRun
 
 /// The spreads `poise simulate --trials N` draws from without `--spread`, one per plant
 /// (`--print-spread` prints the one a configuration gets). Each is ordinary spread-file text,

@@ -1,6 +1,6 @@
 import PoiseConfig
 import PoiseJSON
-import PoiseLoop
+import PoiseRun
 
 /// The report of a Monte-Carlo run, as text and as JSON: the success rate, the trials whose
 /// plant diverged (apart), the distributions of settling time, worst tilt, pitch RMS and time

@@ -1,7 +1,7 @@
 import PoiseConfig
 import PoiseControl
-import PoiseLoop
 import PoiseOutputs
+import PoiseRun
 import PoiseSettings
 import PoiseSimulation
 

@@ -1,5 +1,5 @@
 import PoiseConfig
-import PoiseLoop
+import PoiseRun
 import PoiseSimulation
 
 /// What counts as a trial that held, by plant.

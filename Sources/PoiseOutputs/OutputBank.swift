@@ -1,6 +1,6 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 /// Every configured output channel, opened at start-up and written once per tick.
 ///

@@ -1,4 +1,4 @@
-import PoiseTick
+import PoiseFlightCore
 import PoiseHAL
 
 // The flight core keeps a fault's error as a plain number (it builds without swift-system);

@@ -1,5 +1,5 @@
 import PoiseOutputs
-import PoiseTick
+import PoiseFlightCore
 import PoiseTraces
 
 /// The columns of a `poise run --record` / `poise record` trace, one row per tick:

@@ -3,7 +3,7 @@ import PoiseFusion
 import PoiseMath
 import PoiseSettings
 import PoiseSensors
-import PoiseTick
+import PoiseFlightCore
 import PoiseTraces
 
 /// What `poise replay` does besides choosing the filter.

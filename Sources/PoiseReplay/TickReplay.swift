@@ -2,9 +2,10 @@ import PoiseConfig
 import PoiseControl
 import PoiseFusion
 import PoiseOutputs
+import PoiseSchedules
 import PoiseSensors
 import PoiseSettings
-import PoiseTick
+import PoiseFlightCore
 import PoiseTraces
 import PoiseMath
 

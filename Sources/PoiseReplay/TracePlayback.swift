@@ -3,7 +3,7 @@ import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseSettings
-import PoiseTick
+import PoiseFlightCore
 import PoiseTraces
 
 /// Runs a trace through a filter and hands out one ``TickRecord`` per sample, as the live

@@ -1,6 +1,6 @@
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 extension MPU9250 {
     /// FIFO mode: INT_STATUS (overflow), FIFO_COUNT, then whole 14-byte frames in one read,

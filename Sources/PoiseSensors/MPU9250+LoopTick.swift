@@ -1,4 +1,4 @@
-import PoiseTick
+import PoiseFlightCore
 
 /// What one loop tick of the driver produced.
 public struct DriverTick: Sendable {

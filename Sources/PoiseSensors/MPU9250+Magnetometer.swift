@@ -1,6 +1,6 @@
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 /// The AK8963 as the driver sees it once set up.
 struct MagnetometerChannel {

@@ -1,6 +1,6 @@
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 /// The MPU-9250 (+ AK8963) driver: a non-blocking state machine advanced once per loop tick.
 ///

@@ -1,5 +1,5 @@
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 /// Why the MPU-9250 driver could not start the chip, or gave up on it: a typed fault, so
 /// callers and tests match on the case; the sentence is built only when asked for.

@@ -1,6 +1,6 @@
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
 
 extension MPU9250Settings {
     /// The sentences for `notices`, each with how serious it is (the driver's log levels).

@@ -3,7 +3,7 @@ import PoiseControl
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
-import PoiseTick
+import PoiseFlightCore
 
 /// Turns a configuration's `controller`, `safety` and `loop` sections into the values the
 /// ``FlightCore`` runs with (degrees → radians, keys → settings structs).

@@ -1,8 +1,8 @@
 import PoiseDeviceSettings
-import PoiseSensors
-import PoiseTick
-import Logging
+import PoiseFlightCore
 import PoiseHAL
+import PoiseSensors
+import Logging
 import PoiseLogging
 
 /// A bus whose time the caller advances (the simulated chip).

@@ -1,6 +1,6 @@
+import PoiseFlightCore
 import PoiseHAL
 import PoiseOutputs
-import PoiseTick
 
 /// The output bank of the simulated board: the same ``OutputBank`` code as on a real board,
 /// over simulated GPIO chips and an in-memory `/sys/class/pwm`.

@@ -1,4 +1,5 @@
 import PoiseHAL
+import PoiseOutputs
 
 /// An in-memory `/sys/class/pwm` for the simulated board, behind the sysfs seam
 /// (``PWMFileSystem``), with the kernel's rules: export creates the channel, a period shorter

@@ -1,5 +1,7 @@
+import PoiseControl
+import PoiseFlightCore
 import PoiseHAL
-import PoiseTick
+import PoiseThreads
 
 /// The arming switch on the simulated board: a GPIO input whose level follows a script
 /// (off, on at `onTime`, off again at `offTime`), debounced as the libgpiod watcher debounces

@@ -1,4 +1,5 @@
-import PoiseTick
+import PoiseFlightCore
+import PoiseThreads
 
 /// The wheel encoders on the simulated board: quadrature encoders on the wheels of a world
 /// that has them, their counts (`countsPerRevolution` edges per wheel turn, as an ideal

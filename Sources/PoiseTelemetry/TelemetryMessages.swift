@@ -1,7 +1,7 @@
-import PoiseFusion
 import PoiseControl
+import PoiseFlightCore
+import PoiseFusion
 import PoiseMath
-import PoiseTick
 
 /// The MAVLink message for each part of a tick record (units converted, frames mapped).
 public enum TelemetryMessages {

@@ -4,8 +4,8 @@ import PoiseLibc  // the board: the C library without Glibc's overlay
 import Glibc
 #endif
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseThreads
-import PoiseTick
 import Synchronization
 
 /// A message the receive path sends back to the ground station.

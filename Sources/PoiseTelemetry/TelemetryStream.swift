@@ -1,6 +1,6 @@
 import PoiseControl
 import PoiseDeviceSettings
-import PoiseTick
+import PoiseFlightCore
 import PoiseMath
 
 /// Turns tick records into MAVLink frames at the configured rates.

@@ -1,8 +1,8 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseFusion
-import PoiseLoop
 import PoiseMath
-import PoiseTick
+import PoiseRun
 
 /// The balancing robot's experiment: once armed (upright), a relay on the pitch loop. An
 /// inverted pendulum cannot hold a limit cycle under a bare relay — it falls — so the relay

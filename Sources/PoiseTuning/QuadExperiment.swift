@@ -1,8 +1,8 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseFusion
-import PoiseLoop
 import PoiseMath
-import PoiseTick
+import PoiseRun
 
 /// The quadrotor stand's experiment, driven tick by tick from inside the loop: once armed, a
 /// second with the configured gains to measure the rate noise (a vibrating frame's, after the

@@ -1,9 +1,9 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
+import PoiseFlightCore
 import PoiseFusion
-import PoiseLoop
-import PoiseTick
+import PoiseRun
 
 /// Why `poise tune` stopped without gains.
 public struct TuningError: Error, CustomStringConvertible, Sendable {

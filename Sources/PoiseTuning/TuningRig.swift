@@ -1,9 +1,9 @@
 import PoiseConfig
+import PoiseFlightCore
 import PoiseFusion
 import PoiseLinux
-import PoiseLoop
+import PoiseRun
 import PoiseSimulation
-import PoiseTick
 
 /// Where the experiment runs: the same experiment code drives the simulated rig's loop on a
 /// virtual clock and the real rig's loop on the real-time clock.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseLoop
 import PoiseReplay
+import PoiseRun
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: PoiseCommand {

@@ -4,7 +4,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseLinux
-import PoiseLoop
+import PoiseRun
 import Synchronization
 
 /// `poise gamepad`: the input devices, and a gamepad's sticks live as the loop would get them.

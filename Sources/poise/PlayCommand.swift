@@ -1,10 +1,10 @@
 import ArgumentParser
 import PoiseCommandLine
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseMath
 import PoiseReplay
 import PoiseTelemetry
-import PoiseTick
 import PoiseTraces
 import Foundation
 

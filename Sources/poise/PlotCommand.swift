@@ -1,6 +1,7 @@
 import ArgumentParser
 import PoiseMath
 import PoisePlot
+import PoiseReplay
 import PoiseTraces
 
 /// `poise plot`: an SVG of chosen columns over time.

@@ -1,8 +1,8 @@
+import PoiseFlightCore
 import PoiseHAL
 import PoiseLinux
 import PoiseSensors
 import PoiseSimulation
-import PoiseTick
 import ArgumentParser
 import PoiseLogging
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseLoop
+import PoiseFlightCore
+import PoiseRun
 import PoiseTelemetry
-import PoiseTick
 import PoiseTraces
 
 /// `poise run`: the product — the fixed-rate loop on the board or in the simulation.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseFlightCore
 import PoiseHAL
 import PoiseLinux
 import PoiseOutputs
-import PoiseTick
 import PoiseSimulation
 
 /// `poise safe`: drives every configured output to its safe value and exits.

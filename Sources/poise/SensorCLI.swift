@@ -1,9 +1,9 @@
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseHAL
 import PoiseSensors
 import PoiseSimulation
-import PoiseTick
 import PoiseTraces
 import ArgumentParser
 import Foundation

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseLoop
 import PoiseMonteCarlo
+import PoiseRun
 import PoiseTraces
 
 /// `poise simulate --trials N`: parsing and printing only; the trials are PoiseMonteCarlo's.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import PoiseLoop
 import PoiseConfig
 import PoiseMonteCarlo
+import PoiseRun
 import PoiseSimulation
 import PoisePlot
 import PoiseTraces

@@ -1,6 +1,6 @@
 import PoiseConfig
-import PoiseLoop
 import PoisePlot
+import PoiseRun
 
 /// The output panels of `poise simulate --plot`: servo and ESC pulses in µs of high time, and
 /// H-bridge PWM (a channel mapped with duty_min/duty_max) as its duty cycle in percent, for

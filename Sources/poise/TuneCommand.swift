@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
-import PoiseLoop
 import PoisePlot
+import PoiseRun
 import PoiseTraces
 import PoiseTuning
 

@@ -1,5 +1,5 @@
+import PoiseFlightCore
 import PoiseLinux
-import PoiseTick
 import Testing
 
 /// The wheel encoders' libgpiod reader over a mocked kernel: the lines it requests, and

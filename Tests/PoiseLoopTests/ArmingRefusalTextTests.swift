@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-import PoiseControl
-import PoiseMath
-import PoiseTick
 @testable import PoiseLoop
+import Foundation
+import PoiseControl
+import PoiseFlightCore
+import Testing
+import PoiseMath
 
 /// The ground station's arming refusals are the supervisor's answer, worded as before.
 struct ArmingRefusalTextTests {

@@ -1,5 +1,5 @@
 import PoiseConfig
-import PoiseLoop
+import PoiseRun
 import Testing
 
 @Test func builtInConfigurationIsTheShippedFile() throws {

@@ -2,8 +2,8 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseFusion
-import PoiseLoop
 import PoiseMath
+import PoiseRun
 import PoiseSimulation
 import Testing
 

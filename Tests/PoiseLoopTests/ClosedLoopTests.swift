@@ -1,7 +1,7 @@
 import PoiseConfig
-import PoiseControl
-import PoiseLoop
 import Foundation
+import PoiseControl
+import PoiseRun
 import Testing
 import PoiseMath
 

@@ -1,9 +1,9 @@
 import PoiseConfig
 import PoiseControl
-import PoiseLoop
+import PoiseFlightCore
 import PoiseMath
+import PoiseRun
 import PoiseSimulation
-import PoiseTick
 import Testing
 
 /// The simulated balancing robot follows the default drive script (accelerate at 0.5 m/s²

@@ -1,9 +1,9 @@
+@testable import PoiseLoop
 import Foundation
+import PoiseFlightCore
 import Testing
 import PoiseConfig
 import PoiseTelemetry
-import PoiseTick
-@testable import PoiseLoop
 
 /// MAV_CMD_PREFLIGHT_STORAGE as the ground station uses it: parameters set over MAVLink, the
 /// file edited on disk meanwhile, then stored. Only the keys set over the link reach the file,

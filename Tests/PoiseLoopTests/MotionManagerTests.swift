@@ -1,7 +1,7 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
-import PoiseLoop
+import PoiseRun
 import Testing
 import PoiseMath
 

@@ -1,7 +1,7 @@
+@testable import PoiseLoop
+import PoiseFlightCore
 import Testing
 import PoiseConfig
-import PoiseTick
-@testable import PoiseLoop
 
 /// Reloadability is a property of the binding (``ConfigKey/reload``), read by SIGHUP and by the
 /// ground station's PARAM_SET alike: nothing else decides which key a running loop takes.

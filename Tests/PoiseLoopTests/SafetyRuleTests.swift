@@ -1,11 +1,11 @@
 import PoiseConfig
 import PoiseControl
+import PoiseFlightCore
 import PoiseFusion
-import PoiseLoop
 import Foundation
+import PoiseRun
 import Testing
 import PoiseMath
-import PoiseTick
 import PoiseSensors
 
 /// Simulated time whose host clock jumps once: the process was stopped (SIGSTOP, a frozen

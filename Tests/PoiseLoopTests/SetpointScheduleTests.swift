@@ -1,8 +1,8 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
-import PoiseLoop
 import PoiseReplay
+import PoiseRun
 import Testing
 
 @Suite struct SetpointScheduleTests {

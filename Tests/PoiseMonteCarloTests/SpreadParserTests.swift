@@ -1,7 +1,7 @@
 import Foundation
 import PoiseConfig
-import PoiseLoop
 import PoiseMonteCarlo
+import PoiseRun
 import Testing
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,6 @@
 import PoiseConfig
-import PoiseLoop
 import PoiseMonteCarlo
+import PoiseRun
 import Testing
 
 @Suite struct TrialWorldTests {

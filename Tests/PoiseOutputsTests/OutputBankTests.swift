@@ -1,7 +1,7 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseHAL
 import PoiseOutputs
-import PoiseTick
 import PoiseSimulation
 import Testing
 

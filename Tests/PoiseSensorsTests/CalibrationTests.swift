@@ -1,7 +1,7 @@
+import PoiseFlightCore
 import PoiseMath
 @testable import PoiseSensors
 import PoiseSimulation
-import PoiseTick
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseMath
 @testable import PoiseSensors
 import PoiseSimulation
-import PoiseTick
 import Testing
 
 /// Ticks until the driver runs (reset wait = 0.1 s = 10 ticks at 100 Hz).

@@ -1,10 +1,10 @@
 @testable import PoiseSensors
+import PoiseFlightCore
+import PoiseHAL
 import PoiseSimulation
-import PoiseTick
 import Foundation
 import Logging
 import Testing
-import PoiseHAL
 import PoiseLogging
 
 /// Collects log messages (test-only; thread-safe enough for one test's driver).

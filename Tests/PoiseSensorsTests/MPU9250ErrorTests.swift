@@ -1,7 +1,7 @@
 import PoiseDeviceSettings
-import PoiseHAL
 @testable import PoiseSensors
-import PoiseTick
+import PoiseFlightCore
+import PoiseHAL
 import Testing
 
 // The typed faults word themselves as the driver's messages always have (the CLI prints them).

@@ -1,10 +1,10 @@
 @testable import PoiseSensors
 import PoiseDeviceSettings
+import PoiseFlightCore
+import PoiseHAL
 import PoiseSimulation
-import PoiseTick
 import Logging
 import PoiseMath
-import PoiseHAL
 import PoiseLogging
 
 /// A quiet logger for tests.

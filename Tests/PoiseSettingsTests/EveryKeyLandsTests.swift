@@ -2,13 +2,13 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
 import PoiseSensors
 import PoiseSettings
 import PoiseTelemetry
-import PoiseTick
 import Testing
 
 /// Every key of the schema, set in turn to a valid value other than the one it has, must

@@ -1,8 +1,8 @@
 import Foundation
 import PoiseConfig
+import PoiseFlightCore
 import PoiseFusion
 import PoiseSettings
-import PoiseTick
 import Testing
 
 /// The gyroscope filters in the tick, built from a configuration as the loop builds them: a

@@ -1,9 +1,9 @@
-import PoiseDeviceSettings
-import Testing
 import PoiseControl
+import PoiseDeviceSettings
+import PoiseFlightCore
+import Testing
 import PoiseMath
 import PoiseTelemetry
-import PoiseTick
 
 /// What the ground station reads about arming: HEARTBEAT flags, a failsafe held CRITICAL for a
 /// heartbeat, STATUSTEXT per transition, bias-corrected ATTITUDE rates.

@@ -1,10 +1,10 @@
 import Foundation
-import PoiseDeviceSettings
-import Testing
 import PoiseControl
+import PoiseDeviceSettings
+import PoiseFlightCore
+import Testing
 import PoiseMath
 import PoiseTelemetry
-import PoiseTick
 
 /// The repository root (…/Tests/PoiseTelemetryTests/ThisFile.swift → …).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

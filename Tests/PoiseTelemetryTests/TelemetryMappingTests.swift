@@ -1,9 +1,10 @@
-import PoiseDeviceSettings
-import Testing
 import PoiseControl
+import PoiseDeviceSettings
+import PoiseFlightCore
+import PoiseThreads
+import Testing
 import PoiseMath
 @testable import PoiseTelemetry
-import PoiseTick
 
 @Suite struct TelemetryMappingTests {
     func record(pitch: Float = 0, roll: Float = 0, yaw: Float = 0, time: Double = 1) -> TickRecord {

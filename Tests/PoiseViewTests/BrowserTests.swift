@@ -1,10 +1,10 @@
 import Foundation
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseMath
 import PoiseSettings
 import PoiseTelemetry
-import PoiseTick
 @testable import PoiseView
 import Testing
 

@@ -1,6 +1,6 @@
+import PoiseFlightCore
 import PoiseMath
 import PoiseTelemetry
-import PoiseTick
 @testable import PoiseView
 import PropertyBased
 import Testing

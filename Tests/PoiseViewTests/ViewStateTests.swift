@@ -1,8 +1,8 @@
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseMath
 import PoiseTelemetry
-import PoiseTick
 @testable import PoiseView
 import Testing
 

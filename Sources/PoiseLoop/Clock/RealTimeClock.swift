@@ -1,4 +1,4 @@
-import PoiseTick
+import PoiseFlightCore
 
 /// The board's CLOCK_MONOTONIC with absolute deadlines (``TickScheduler``).
 public struct RealTimeClock: LoopClock {

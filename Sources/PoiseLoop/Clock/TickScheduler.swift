@@ -1,5 +1,5 @@
 import Glibc
-import PoiseTick
+import PoiseFlightCore
 
 /// Absolute-time tick deadlines on CLOCK_MONOTONIC.
 ///

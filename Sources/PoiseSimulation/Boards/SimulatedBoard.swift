@@ -1,8 +1,8 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseMath
 import PoiseOutputs
 import PoiseSensors
-import PoiseTick
 
 /// The `sim` board: the real MPU-9250 driver on the register-level simulated chip, the real
 /// output bank on simulated GPIO, sysfs PWM and PCA9685, and a world (plant or scripted

@@ -1,5 +1,5 @@
+import PoiseFlightCore
 import PoiseFusion
-import PoiseTick
 
 /// The line printed when the estimate stops or starts being established (the tick only sets
 /// `FilterFlags.notConverged`): why it was lost, and what arming waits for.

@@ -1,5 +1,7 @@
+import PoiseFlightCore
+import PoiseLoop
 import PoiseTelemetry
-import PoiseTick
+import PoiseThreads
 
 /// What a run does besides what the configuration says: `poise run`'s flags, or the
 /// library's ``MotionManager``.

@@ -1,3 +1,4 @@
+import PoiseFlightCore
 // The hand-overs the live loop uses, specialised and checked here (release builds), so the
 // loop in another module calls checked, non-generic entry points.
 extension SettingsMailbox where Value == CoreTuning {

@@ -3,15 +3,18 @@ import Logging
 import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseFusion
 import PoiseLinux
+import PoiseLoop
 import PoiseOutputs
 import PoiseReplay
+import PoiseSchedules
 import PoiseSensors
 import PoiseSettings
 import PoiseSimulation
 import PoiseTelemetry
-import PoiseTick
+import PoiseThreads
 import PoiseTraces
 import PoiseMath
 

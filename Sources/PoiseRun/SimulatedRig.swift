@@ -1,17 +1,20 @@
 import Logging
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightCore
+import PoiseHAL
+import PoiseLoop
 import PoiseMath
 import PoiseMotion
 import PoiseFusion
 import PoiseOutputs
 import PoiseReplay
+import PoiseSchedules
 import PoiseSensors
 import PoiseSettings
 import PoiseSimulation
-import PoiseTick
-import PoiseHAL
 import PoiseLogging
+import PoiseThreads
 
 /// The simulated rig a configuration describes (`board.kind: sim`): the driver on the
 /// simulated chip, the world from the `simulation` section, and ready-to-step loops for tests

@@ -1,9 +1,10 @@
 import Glibc
 import PoiseConfig
+import PoiseFlightCore
 import PoiseFusion
+import PoiseLoop
 import PoiseMath
 import PoiseThreads
-import PoiseTick
 import Synchronization
 
 /// Poise inside your own Swift program, shaped like Core Motion's `CMMotionManager`: start

@@ -1,12 +1,13 @@
 import Logging
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightCore
+import PoiseHAL
 import PoiseLinux
 import PoiseOutputs
 import PoiseSensors
-import PoiseTick
-import PoiseHAL
 import PoiseLogging
+import PoiseThreads
 
 /// Opening the real board and its arming switch from a configuration, shared by `poise run`
 /// (``LoopRunner``) and `poise tune` on a real rig (``LinuxRig``).

@@ -1,3 +1,4 @@
+import PoiseFlightCore
 import Synchronization
 
 /// A single-producer, single-consumer ring of tick records.

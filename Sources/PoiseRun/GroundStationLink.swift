@@ -1,10 +1,12 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
+import PoiseFlightCore
+import PoiseLoop
 import PoiseMath
 import PoiseSettings
 import PoiseTelemetry
-import PoiseTick
+import PoiseThreads
 import PoiseTraces
 import Synchronization
 

@@ -1,13 +1,15 @@
 import Logging
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseFusion
 import PoiseLinux
+import PoiseLoop
 import PoiseOutputs
 import PoiseReplay
+import PoiseSchedules
 import PoiseSensors
 import PoiseSettings
-import PoiseTick
 
 /// The real rig a configuration describes (`board.kind: linux`) as a loop ready to be driven
 /// tick by tick (`poise tune`): the board, driver, arming switch and bus reopener `poise run`

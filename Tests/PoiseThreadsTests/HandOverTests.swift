@@ -1,6 +1,6 @@
 import Foundation
+import PoiseThreads
 import Testing
-import PoiseTick
 
 /// The two lock-free hand-overs between the tick and other threads.
 @Suite struct HandOverTests {

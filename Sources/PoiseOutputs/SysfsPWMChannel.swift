@@ -1,3 +1,4 @@
+import PoiseHAL
 
 /// The output polarity of a PWM channel (`polarity` in sysfs).
 public enum PWMPolarity: String, Sendable, CaseIterable {

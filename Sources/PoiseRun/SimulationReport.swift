@@ -1,6 +1,6 @@
 import PoiseControl
+import PoiseFlightCore
 import PoiseMath
-import PoiseTick
 
 /// What a simulated-time run (`poise simulate`) saw, for its summary and plot: the true and
 /// estimated attitude, the outputs and the arming state per tick (decimated to ≤ 20 000 points).

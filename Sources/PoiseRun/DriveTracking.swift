@@ -1,5 +1,5 @@
+import PoiseFlightCore
 import PoiseMath
-import PoiseTick
 
 /// How well a simulated balancing robot followed its drive script (`poise simulate`): its
 /// true speed against the commanded (acceleration-limited) speed, the controller's speed

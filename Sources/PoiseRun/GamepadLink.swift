@@ -1,8 +1,9 @@
 import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseLinux
-import PoiseTick
+import PoiseThreads
 import Synchronization
 
 /// The gamepad a configuration names (`input.gamepad`), started for `poise run`: its reader's

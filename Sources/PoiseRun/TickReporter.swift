@@ -1,12 +1,13 @@
 import Glibc
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseFlightCore
 import PoiseFusion
+import PoiseLoop
 import PoiseMath
 import PoiseReplay
 import PoiseSensors
 import PoiseThreads
-import PoiseTick
 import PoiseTraces
 import Synchronization
 
