@@ -1,0 +1,153 @@
+#!/bin/sh
+# Guest tests of the aarch64 VM (scripts/kernel-test-arm64), run by Tests/vm/init: the static
+# board binary and the kernel interfaces it will drive, on Debian's arm64 kernel. Busybox sh;
+# busybox's own i2cdetect/i2cget/i2cset, time and cmp (nothing of the host's is mounted).
+# Writes RESULTS/summary (one PASS/FAIL line per test), RESULTS/NAME.log per test and
+# RESULTS/timings (each test's seconds, and when it started after boot). The
+# inputs are in RESULTS/../board/ (scripts/kernel-test-arm64 step 2): poise-board,
+# poise-litmus, synthetic traces and the host's replay of each (TRACE.expected).
+results=$1
+board=${POISE_BOARD_DIR:-${results%/*}/board}
+summary=$results/summary
+: > "$summary"
+
+# The tests, in order: a name and the function that runs it. Adding a test is one function
+# below and one line here. A function writes what it did to standard output (NAME.log),
+# returns 0 for a pass, and otherwise sets `why` (one line) and returns non-zero; `detail`
+# set on a pass shows in the summary line.
+TESTS='
+board-replay-identical       test_board_replay
+board-peak-rss               test_board_peak_rss
+i2c-stub-interface           test_i2c_stub
+gpio-sim-interface           test_gpio_sim
+hand-over-litmus             test_litmus
+'
+# When poise-board gains a command that drives hardware, its tests go here on the same set-up
+# (setup_i2c_stub: an MPU-9250 at 0x68 and its AK8963 at 0x0C on $bus; setup_gpio_sim: the
+# poise-sim chip, line levels in $lines/sim_gpioN/value), e.g.:
+#   board-probe              test_board_probe     (poise-board probe --bus /dev/i2c-$bus)
+#   board-run-gpio           test_board_run_gpio  (poise-board run, the lines follow arming)
+
+# ---- set-up shared by the tests (each idempotent) ----------------------------------------
+bus=
+setup_i2c_stub() {
+  [ -n "$bus" ] && return 0
+  modprobe i2c-dev || return 1
+  modprobe i2c-stub chip_addr=0x68,0x0c || return 1
+  for adapter in /sys/class/i2c-adapter/i2c-*; do
+    grep -q "SMBus stub driver" "$adapter/name" 2>/dev/null && bus=${adapter##*/i2c-}
+  done
+  [ -n "$bus" ]
+}
+lines=
+setup_gpio_sim() {
+  [ -n "$lines" ] && return 0
+  modprobe configfs
+  mount -t configfs none /sys/kernel/config 2>/dev/null
+  modprobe gpio-sim || return 1
+  sim=/sys/kernel/config/gpio-sim/poise
+  mkdir "$sim" "$sim/bank0" || return 1
+  echo 8 > "$sim/bank0/num_lines"
+  echo poise-sim > "$sim/bank0/label"
+  echo 1 > "$sim/live" || return 1
+  chip=$(cat "$sim/bank0/chip_name")
+  lines=/sys/devices/platform/$(cat "$sim/dev_name")/$chip
+}
+
+# ---- the tests -------------------------------------------------------------------------
+# Every synthetic trace (CSV and binary) through `poise-board replay` on the Arm kernel, byte
+# for byte what the host's `poise replay --quiet` wrote.
+test_board_replay() {
+  n=0 bad=
+  for trace in $(cat "$board/traces"); do
+    "$board/poise-board" replay "$board/$trace" > /tmp/board.csv 2> /tmp/board.err
+    status=$?
+    if [ $status -ne 0 ]; then
+      echo "$trace: exit $status: $(head -1 /tmp/board.err)"; bad="$bad $trace"
+    elif cmp /tmp/board.csv "$board/$trace.expected"; then
+      echo "$trace: identical ($(wc -l < /tmp/board.csv) lines)"
+    else
+      bad="$bad $trace"
+    fi
+    n=$((n + 1))
+  done
+  rm -f /tmp/board.csv
+  [ $n -gt 0 ] || { why="no traces in $board/traces"; return 1; }
+  [ -z "$bad" ] || { why="differs from the host's poise replay:$bad"; return 1; }
+  detail="$n traces"
+}
+
+# The board binary's peak resident set (ru_maxrss, the kernel's VmHWM at exit) replaying each
+# trace; the largest is reported (and kept in RESULTS/board-peak-rss.txt).
+test_board_peak_rss() {
+  peak=0 at=
+  for trace in $(cat "$board/traces"); do
+    time -v "$board/poise-board" replay "$board/$trace" -o /tmp/board.csv 2> /tmp/time.txt
+    kb=$(sed -n 's/.*Maximum resident set size (kbytes): *\([0-9]*\).*/\1/p' /tmp/time.txt)
+    echo "$trace: peak RSS ${kb:-?} kB"
+    [ -n "$kb" ] || { why="time -v printed no maximum resident set size: $(tail -1 /tmp/time.txt)"; return 1; }
+    [ "$kb" -gt "$peak" ] && peak=$kb at=$trace
+  done
+  rm -f /tmp/board.csv
+  [ "$peak" -gt 0 ] || { why="no measurement"; return 1; }
+  echo "$peak $at" > "$results/board-peak-rss.txt"
+  detail="peak RSS $peak kB, $at"
+}
+
+# i2c-dev and the cross-built i2c-stub on the arm64 kernel: the adapter and its /dev node,
+# a register written and read back, both addresses answering i2cdetect.
+test_i2c_stub() {
+  setup_i2c_stub || { why="i2c-dev or i2c-stub not loaded, or no SMBus stub adapter: $(dmesg | tail -2 | tr '\n' ' ')"; return 1; }
+  dev=/dev/i2c-$bus
+  [ -c "$dev" ] || { why="$dev is not a character device"; return 1; }
+  i2cset -y "$bus" 0x68 0x75 0x71
+  who=$(i2cget -y "$bus" 0x68 0x75)
+  echo "WHO_AM_I $who"
+  [ "$who" = 0x71 ] || { why="0x68 register 0x75 reads '$who', written 0x71"; return 1; }
+  i2cdetect -y -r "$bus" > /tmp/detect.txt
+  cat /tmp/detect.txt
+  grep -q '^60:.* 68' /tmp/detect.txt && grep -q '^00:.* 0c' /tmp/detect.txt \
+    || { why="i2cdetect does not show 0x68 and 0x0c: $(grep -E '^(00|60):' /tmp/detect.txt | tr '\n' ' ')"; return 1; }
+  detail="$dev"
+}
+
+# gpio-sim on the arm64 kernel: a chip through configfs, its character device, a line's level
+# following the simulated pull.
+test_gpio_sim() {
+  setup_gpio_sim || { why="gpio-sim not loaded or the chip not made: $(dmesg | tail -2 | tr '\n' ' ')"; return 1; }
+  [ -c "/dev/$chip" ] || { why="/dev/$chip is not a character device"; return 1; }
+  echo pull-up > "$lines/sim_gpio5/pull"
+  up=$(cat "$lines/sim_gpio5/value")
+  echo pull-down > "$lines/sim_gpio5/pull"
+  down=$(cat "$lines/sim_gpio5/value")
+  echo "$chip: line 5 pulled up reads $up, pulled down reads $down"
+  [ "$up" = 1 ] && [ "$down" = 0 ] || { why="line 5 reads $up pulled up, $down pulled down"; return 1; }
+  detail="/dev/$chip"
+}
+
+# The lock-free hand-overs under the litmus program (Tests/litmus), on both vCPUs.
+test_litmus() {
+  [ -x "$board/poise-litmus" ] || { why="no $board/poise-litmus (scripts/build-litmus failed?)"; return 1; }
+  echo "vCPUs: $(nproc)"
+  "$board/poise-litmus"
+  status=$?
+  [ $status -eq 0 ] || { why="exit $status: $(grep -m1 FAIL "$results/hand-over-litmus.log")"; return 1; }
+  detail="$(tail -1 "$results/hand-over-litmus.log")"
+}
+
+# ---- the runner ------------------------------------------------------------------------
+set -- $TESTS
+while [ $# -ge 2 ]; do
+  name=$1 function=$2
+  shift 2
+  why= detail=
+  read started idle < /proc/uptime
+  if $function > "$results/$name.log" 2>&1; then
+    echo "PASS $name${detail:+ ($detail)}" >> "$summary"
+  else
+    echo "FAIL $name: ${why:-see $name.log}" >> "$summary"
+  fi
+  read ended idle < /proc/uptime
+  echo "$name $started $ended" | awk '{ printf "%s %.1f s (from %.1f s after boot)\n", $1, $3 - $2, $2 }' >> "$results/timings"
+done
+echo "done" >> "$results/guest.done"
