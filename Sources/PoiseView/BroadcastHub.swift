@@ -10,6 +10,9 @@ public final class BroadcastHub: Sendable {
     let nextID = Atomic<Int>(0)
     /// The newest message, sent first to a page that connects (or reconnects).
     let latest = Mutex<String?>(nil)
+    /// The last seconds of snapshots, thinned, sent to a page that connects late so its plots
+    /// do not start empty.
+    let history = Mutex(SnapshotHistory())
 
     public init() {}
 
@@ -19,6 +22,7 @@ public final class BroadcastHub: Sendable {
     func subscribe(incoming: AsyncStream<WSMessage>) -> AsyncStream<WSMessage> {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        if let past = history.withLock({ $0.message }) { continuation.yield(.text(past)) }
         if let latest = latest.withLock({ $0 }) { continuation.yield(.text(latest)) }
         clients.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
@@ -33,9 +37,10 @@ public final class BroadcastHub: Sendable {
 
     func remove(_ id: Int) { _ = clients.withLock { $0.removeValue(forKey: id) } }
 
-    /// Sends `text` to every page.
-    public func broadcast(_ text: String) {
+    /// Sends `text` to every page; with `sensorTime` (s), it is kept in the short history too.
+    public func broadcast(_ text: String, sensorTime: Double? = nil) {
         latest.withLock { $0 = text }
+        if let sensorTime { history.withLock { $0.append(text, time: sensorTime) } }
         let targets = clients.withLock { Array($0.values) }
         for continuation in targets { continuation.yield(.text(text)) }
     }
@@ -46,5 +51,31 @@ struct PageSocket: WSMessageHandler {
     let hub: BroadcastHub
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         hub.subscribe(incoming: client)
+    }
+}
+
+/// The snapshots of the last ``seconds`` of sensor time, at most one per ``spacing``: what a
+/// page opened late draws in its plots. Bounded: ``seconds`` / ``spacing`` entries.
+struct SnapshotHistory: Sendable {
+    static let seconds = 10.0
+    static let spacing = 0.02
+    var entries: [(time: Double, text: String)] = []
+    var start = 0
+
+    mutating func append(_ text: String, time: Double) {
+        if let last = entries.last {
+            // A restarted (or another) sender: its clock is not the old one's.
+            if time < last.time { entries.removeAll(); start = 0 }
+            else if time - last.time < Self.spacing { return }
+        }
+        entries.append((time, text))
+        while start < entries.count && entries[start].time < time - Self.seconds { start += 1 }
+        if start > 256 { entries.removeFirst(start); start = 0 }
+    }
+
+    /// `{"history":[snapshot, …]}`, oldest first; nil when there is too little to draw.
+    var message: String? {
+        guard entries.count - start >= 2 else { return nil }
+        return "{\"history\":[" + entries[start...].map(\.text).joined(separator: ",") + "]}"
     }
 }

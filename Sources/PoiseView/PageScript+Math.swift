@@ -112,8 +112,21 @@ function channelCount(names, servo, previous) {
   (servo || []).forEach((v, k) => { if (v) last = k; });
   return Math.max(previous || 0, last + 1);
 }
-function channelLabels(names, count) {
-  return Array.from({ length: count }, (_, k) => (names && names[k]) || `ch ${k + 1}`);
+// Each channel's name and unit: "esc1 (µs)", "led (level)". The unit comes from the
+// configuration when given; otherwise a channel that has only ever been 0 or 1 is a level.
+function channelLabels(names, count, units) {
+  return Array.from({ length: count }, (_, k) => {
+    const name = (names && names[k]) || `ch ${k + 1}`, unit = units && units[k];
+    return unit ? `${name} (${unit})` : name;
+  });
+}
+function channelUnits(configured, history, count) {
+  return Array.from({ length: count }, (_, k) => {
+    if (configured && configured[k]) return configured[k];
+    let seen = false, pulse = false;
+    for (const e of history || []) { const v = e["s" + k]; if (v === undefined) continue; seen = true; if (v > 1) pulse = true; }
+    return !seen ? "" : pulse ? "µs" : "level";
+  });
 }
 // Age of a live snapshot by the server's clock: `received` is the server's wall time of the
 // datagram; `skew` the browser's clock minus the server's, measured when the page loaded.

@@ -10,7 +10,8 @@ const state = {
   trace: [], traceTime: 0, playing: true, lastWall: performance.now(),
   history: [], lastReceive: 0, snapshotsReceived: 0, rxTimes: [],
   latencies: [], ages: [], fps: 0, lastDraw: 0, frameCount: 0, fpsSince: performance.now(), socketOpen: false,
-  channelNames: [], channelCount: 0, clockSkew: 0, plotTicks: {},
+  channelNames: [], channelUnits: [], channelCount: 0, clockSkew: 0, plotTicks: {}, plotSteps: {}, plotBreaks: {},
+  historyReceived: 0,
 };
 window.poiseModelView = null;
 
@@ -168,14 +169,16 @@ function drawHorizon(s) {
 
 // ---- Scrolling plots over the last 10 s of sensor time.
 const WINDOW = 10;
-function drawPlot(id, series, colors, names, fixedRange, emptyText) {
+// `wrap`: the span (360°) of a series that wraps (angles at ±180°): a step of more than half
+// of it is the wrap, not motion, so the line is broken there instead of drawn across the plot.
+function drawPlot(id, series, colors, names, fixedRange, emptyText, wrap) {
   const canvas = document.getElementById(id), ctx = canvas.getContext("2d");
   const w = canvas.width, h = canvas.height, pad = 40;
   ctx.clearRect(0, 0, w, h);
   const hist = state.history;
   ctx.fillStyle = "#8893a0"; ctx.font = "10px sans-serif";
   if (!series.length && emptyText) { ctx.fillText(emptyText, pad, h / 2); }
-  if (!hist.length || !series.length) { state.plotTicks[id] = []; return; }
+  if (!hist.length || !series.length) { state.plotTicks[id] = []; state.plotSteps[id] = 0; state.plotBreaks[id] = 0; return; }
   const tEnd = hist[hist.length - 1].time, tStart = tEnd - WINDOW;
   let lo = Infinity, hi = -Infinity;
   for (const e of hist) for (const k of series) { const v = e[k]; if (v !== undefined && isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
@@ -186,16 +189,25 @@ function drawPlot(id, series, colors, names, fixedRange, emptyText) {
   ctx.strokeStyle = "#2a313b";
   for (const t of axis.ticks) { const y = Y(t.value); ctx.beginPath(); ctx.moveTo(pad, y); ctx.lineTo(w, y); ctx.stroke(); ctx.fillText(t.label, 2, y + 3); }
   ctx.fillText(`${tStart.toFixed(1)} s`, pad, h - 2); ctx.fillText(`${tEnd.toFixed(1)} s`, w - 40, h - 2);
-  let legendX = pad + 8;
+  let legendX = pad + 8, widestStep = 0, breaks = 0;
   series.forEach((k, n) => {
     ctx.strokeStyle = colors[n % colors.length]; ctx.beginPath();
-    let started = false;
-    for (const e of hist) { const v = e[k]; if (v === undefined || !isFinite(v)) continue; const x = X(e.time), y = Y(v); if (started) ctx.lineTo(x, y); else { ctx.moveTo(x, y); started = true; } }
+    let previous;
+    for (const e of hist) {
+      const v = e[k]; if (v === undefined || !isFinite(v)) continue;
+      const x = X(e.time), y = Y(v);
+      const wraps = wrap && previous !== undefined && Math.abs(v - previous) > wrap / 2;
+      if (previous !== undefined && !wraps) { ctx.lineTo(x, y); widestStep = Math.max(widestStep, Math.abs(v - previous)); }
+      else { ctx.moveTo(x, y); if (wraps) breaks++; }
+      previous = v;
+    }
     ctx.stroke();
     // The legend is drawn for every series, data or not, each after the previous one's width.
     ctx.fillStyle = colors[n % colors.length]; ctx.fillText(names[n], legendX, 10);
     legendX += ctx.measureText(names[n]).width + 14;
   });
+  // For tests: the largest step drawn as a line, and the breaks made at a wrap.
+  state.plotSteps[id] = widestStep; state.plotBreaks[id] = breaks;
 }
 
 function record(snapshot, attitude) {
@@ -242,6 +254,9 @@ function drawStatus(s) {
     const now = performance.now(), recent = state.rxTimes.filter((t) => now - t < 2000);
     rows.push(row("snapshots / s", (recent.length / 2).toFixed(0)));
     rows.push(row("frames / lost / bad datagrams", s ? `${s.frames} / ${s.lostFrames} / ${s.badDatagrams}` : "—"));
+    rows.push(row("signatures", signingText(s), s && s.signing === "verified" ? "" : "warn"));
+    if (s && s.refusedFrames) rows.push(row("frames refused (the link's key)", `${s.refusedFrames} (last: ${s.lastRefusal || "?"})`, "warn"));
+    if (s && s.duplicateSystem) rows.push(row("senders", `two senders use system id ${s.systemID}: the display mixes them`, "bad"));
     if (s && (s.nonFiniteDropped || s.namesEvicted)) rows.push(row("dropped: non-finite values / names over the limit", `${s.nonFiniteDropped || 0} / ${s.namesEvicted || 0}`, "warn"));
     rows.push(row("latency (received → drawn), median", isNaN(median(state.latencies)) ? "—" : median(state.latencies).toFixed(1) + " ms"));
     if (state.ages.length) rows.push(row("latency (tick → drawn), median", median(state.ages).toFixed(1) + " ms"));
@@ -262,7 +277,16 @@ function updateLink() {
   const s = state.snapshot, age = s ? snapshotAgeMs(s.received, Date.now(), state.clockSkew) : Infinity;
   if (!state.socketOpen) { link.textContent = "reconnecting to poise view"; link.className = "badge bad"; }
   else if (!state.snapshotsReceived || age > 1500) { link.textContent = state.snapshotsReceived && isFinite(age) ? `no data for ${(age / 1000).toFixed(0)} s` : "waiting for MAVLink"; link.className = "badge warn"; }
-  else { link.textContent = `live · system ${state.snapshot.systemID}`; link.className = "badge ok"; }
+  else if (s.duplicateSystem) { link.textContent = `two senders with system ${s.systemID}`; link.className = "badge bad"; }
+  else if (s.signing !== "verified") { link.textContent = `live · system ${s.systemID} · ${s.signing || "unsigned"}`; link.className = "badge warn"; }
+  else { link.textContent = `live · system ${s.systemID} · signed`; link.className = "badge ok"; }
+}
+
+function signingText(s) {
+  if (!s) return "—";
+  if (s.signing === "verified") return "verified with the link's key";
+  if (s.signing === "signed, not verified") return "signed, not verified (no key given: --signing-key-file)";
+  return "unsigned: anyone on the network could have sent this (give the link's key to verify)";
 }
 
 // ---- Trace mode: pick the snapshot at the slider's time.
@@ -299,8 +323,9 @@ function draw() {
   drawHorizon(s);
   state.channelCount = channelCount(state.channelNames, s && s.servo, state.channelCount);
   if (state.mode === "trace") traceHistory(); else if (s) record(s, attitude);
-  drawPlot("anglePlot", ["pitch", "roll", "yaw"], ["#ff6b6b", "#69db7c", "#74c0fc"], ["pitch (x)", "roll (y)", "yaw (z)"], [-90, 90]);
-  const servos = Array.from({ length: state.channelCount }, (_, k) => "s" + k), labels = channelLabels(state.channelNames, state.channelCount);
+  drawPlot("anglePlot", ["pitch", "roll", "yaw"], ["#ff6b6b", "#69db7c", "#74c0fc"], ["pitch (x) °", "roll (y) °", "yaw (z) °"], [-90, 90], null, 360);
+  const servos = Array.from({ length: state.channelCount }, (_, k) => "s" + k);
+  const labels = channelLabels(state.channelNames, state.channelCount, channelUnits(state.channelUnits, state.history, state.channelCount));
   drawPlot("outputPlot", servos, ["#ffa94d", "#da77f2", "#66d9e8", "#a9e34b", "#ff8787", "#748ffc", "#ffd43b", "#63e6be"], labels, null,
     state.mode === "live" ? "no output channel has been non-zero yet (poise view --config names them)" : "the trace has no output channels");
   const referenceBadge = document.getElementById("referenceBadge");
@@ -328,8 +353,12 @@ function draw() {
     traceLength: state.trace.length, fps: state.fps, latencyMedian: window.poiseLatencyMedian,
     latencies: state.latencies.length, tickLatencyMedian: median(state.ages), ages: state.ages.length,
     arm: document.getElementById("arm").textContent, link: document.getElementById("link").textContent,
-    channels: labels, outputTicks: state.plotTicks.outputPlot, angleTicks: state.plotTicks.anglePlot,
+    channels: channelLabels(state.channelNames, state.channelCount), channelLabels: labels, outputTicks: state.plotTicks.outputPlot, angleTicks: state.plotTicks.anglePlot,
     outputs: s && s.servo ? s.servo.slice(0, state.channelCount) : [], referenceShown: referenceBadge.style.display !== "none",
+    clearReferenceEnabled: !document.getElementById("clearReference").disabled,
+    angleWidestStep: state.plotSteps.anglePlot, angleBreaks: state.plotBreaks.anglePlot,
+    historyReceived: state.historyReceived, historyLength: state.history.length,
+    signing: s ? s.signing : null, refusedFrames: s ? s.refusedFrames : 0, duplicateSystem: s ? !!s.duplicateSystem : false,
   };
   document.getElementById("poise-debug").textContent = JSON.stringify(window.poiseDebug);
 }
@@ -340,6 +369,15 @@ function connect() {
   socket.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (e) { return; }
+    // The server's last seconds, sent first to a page that connects late: into the plots.
+    if (Array.isArray(next.history)) {
+      for (const h of next.history) {
+        state.channelCount = channelCount(state.channelNames, h.servo, state.channelCount);
+        record(h, bodyAttitude(h));
+      }
+      state.historyReceived = next.history.length;
+      return;
+    }
     // A new sender (or the same one restarted): its clock is not the old one's.
     const previous = state.snapshot;
     if (previous && (next.systemID !== previous.systemID || next.time < previous.time)) { state.ages = []; state.history = []; }
@@ -372,6 +410,7 @@ async function start() {
   const info = await (await fetch("info.json")).json();
   state.mode = info.mode;
   state.channelNames = info.channels || [];
+  state.channelUnits = info.units || [];
   if (info.now) state.clockSkew = Date.now() - info.now;
   if (info.mode === "trace") {
     state.trace = await (await fetch("trace.json")).json();
@@ -384,7 +423,10 @@ async function start() {
     if (params.has("t")) { state.traceTime = Number(params.get("t")); state.playing = false; play.textContent = "Play"; }
     state.snapshotsReceived = state.trace.length;
     state.snapshot = state.trace.length ? traceSnapshot(state.traceTime) : null;
-    if (params.has("reference")) state.reference = bodyAttitude(traceSnapshot(Number(params.get("reference"))));
+    if (params.has("reference")) {
+      state.reference = bodyAttitude(traceSnapshot(Number(params.get("reference"))));
+      document.getElementById("clearReference").disabled = false;
+    }
   } else {
     connect();
   }

@@ -9,10 +9,10 @@ public final class ViewServer: Sendable {
     public enum Source: Sendable {
         /// Live snapshots from the MAVLink stream, pushed by the hub. `channels`: the output
         /// channels' names from the configuration, when given (MAVLink does not carry them).
-        case live(udpPort: UInt16, channels: [String] = [])
+        case live(udpPort: UInt16, channels: [String] = [], units: [String] = [])
         /// A whole trace, already as JSON snapshots, played in the page with a time slider;
         /// `channels` from its `out_NAME` columns.
-        case trace(name: String, snapshotsJSON: Data, channels: [String] = [])
+        case trace(name: String, snapshotsJSON: Data, channels: [String] = [], units: [String] = [])
     }
 
     let server: HTTPServer
@@ -20,9 +20,17 @@ public final class ViewServer: Sendable {
     let routes: [(String, String, Data)]
     /// Request size and time, connection and descriptor limits (FlyingFox has none).
     public let connectionGuard: ConnectionGuard
+    /// Which `Host` and `Origin` are answered: this viewer's own names only.
+    public let originPolicy: RequestOriginPolicy
+    let host: String
+    let port: UInt16
 
-    public init(host: String, port: UInt16, source: Source, hub: BroadcastHub, limits: ConnectionLimits = ConnectionLimits()) throws {
+    public init(host: String, port: UInt16, source: Source, hub: BroadcastHub, limits: ConnectionLimits = ConnectionLimits(),
+                originPolicy: RequestOriginPolicy? = nil) throws {
         self.hub = hub
+        self.host = host
+        self.port = port
+        self.originPolicy = originPolicy ?? RequestOriginPolicy(servedOn: host)
         let address = try sockaddr_in.inet(ip4: host, port: port)
         connectionGuard = ConnectionGuard(limits: limits)
         let pool = GuardedSocketPool(inner: HTTPServer.defaultPool(), connectionGuard: connectionGuard)
@@ -33,10 +41,10 @@ public final class ViewServer: Sendable {
         server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 5, pool: pool, logger: .disabled))
         var traceJSON: Data? = nil
         switch source {
-        case .live(let udpPort, let channels):
-            info = ["mode": "live", "udpPort": Int(udpPort), "channels": channels]
-        case .trace(let name, let json, let channels):
-            info = ["mode": "trace", "name": name, "channels": channels]
+        case .live(let udpPort, let channels, let units):
+            info = ["mode": "live", "udpPort": Int(udpPort), "channels": channels, "units": units]
+        case .trace(let name, let json, let channels, let units):
+            info = ["mode": "trace", "name": name, "channels": channels, "units": units]
             traceJSON = json
         }
         routes = [
@@ -60,21 +68,32 @@ public final class ViewServer: Sendable {
     /// Serves until the process ends; throws when the port cannot be opened.
     public func run() async throws {
         let limiter = connectionGuard
+        let policy = originPolicy
+        // A page of another site, or a name that is not this viewer's (DNS rebinding): 403 with
+        // the reason, before anything is read or upgraded.
+        @Sendable func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+            guard let reason = policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) else { return nil }
+            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
+                                body: Data("poise view: refused: \(reason)\n".utf8))
+        }
         // Every route tells the guard a request was answered, so it can tell a connection that
         // is still sending its request from one between requests.
         for (route, type, body) in routes {
             await server.appendRoute(HTTPRoute(stringLiteral: route)) { request in
                 limiter.noteRequest(request, webSocket: false)
+                if let refused = refusal(request) { return refused }
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: body)
             }
         }
         await server.appendRoute("GET /info.json") { [self] request in
             limiter.noteRequest(request, webSocket: false)
+            if let refused = refusal(request) { return refused }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: try infoJSON())
         }
         let socket = WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: PageSocket(hub: hub)))
         await server.appendRoute("GET /ws") { request in
             limiter.noteRequest(request, webSocket: true)
+            if let refused = refusal(request) { return refused }
             return try await socket.handleRequest(request)
         }
         // Anything else: 404, or 413 for a body (the page never sends one).
@@ -89,6 +108,8 @@ public final class ViewServer: Sendable {
             do {
                 try await server.run()
                 return
+            } catch SocketError.failed(let type, let code, _) where type == "Bind" {
+                throw ViewServerError(bindFailure: code, host: host, port: port)
             } catch SocketError.failed(let type, let code, _) where type == "Accept" && (code == EMFILE || code == ENFILE) {
                 // Only if a burst of connections outran the guard: FlyingFox's accept loop ends
                 // on this error. Serve again (the pages reconnect by themselves).
@@ -99,6 +120,7 @@ public final class ViewServer: Sendable {
     }
     public func waitUntilListening() async throws {
         try await server.waitUntilListening()
+        if let port = await listeningPort() { originPolicy.servedOn(port: port) }
     }
 
     /// The bound TCP port (useful after asking for port 0).
@@ -107,6 +129,25 @@ public final class ViewServer: Sendable {
         switch address {
         case .ip4(_, let port), .ip6(_, let port): return port
         default: return nil
+        }
+    }
+}
+
+/// Why the page cannot be served, said as the UDP side says it.
+public struct ViewServerError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(bindFailure code: Int32, host: String, port: UInt16) {
+        let place = "cannot serve the page on TCP \(host):\(port)"
+        switch code {
+        case EADDRINUSE:
+            description = place + ": the port is already in use (another poise view or web server?); choose another with --port (0 picks a free one)"
+        case EACCES:
+            description = place + ": permission denied (ports below 1024 need root); choose another with --port"
+        case EADDRNOTAVAIL:
+            description = place + ": \(host) is not an address of this machine; choose another with --host"
+        default:
+            description = place + ": \(String(cString: strerror(code)))"
         }
     }
 }

@@ -41,6 +41,16 @@ public struct ViewSnapshot: Codable, Sendable, Equatable {
     public var nonFiniteDropped: Int = 0
     /// NAMED_VALUE_FLOAT names forgotten to keep the snapshot small.
     public var namesEvicted: Int = 0
+    /// What the signatures say of the data shown: `verified` (a key was given and every frame
+    /// shown carried a valid signature), `unsigned` (no key, and the frames carry none: anyone
+    /// on the network could have sent them), `signed, not verified` (no key to check them with).
+    public var signing: String = "unsigned"
+    /// Frames refused by the key check (unsigned, a bad signature, replayed) and why the last was.
+    public var refusedFrames: Int = 0
+    public var lastRefusal: String? = nil
+    /// Two senders use this system id at once (their sequence numbers and clocks interleave):
+    /// the display mixes two vehicles.
+    public var duplicateSystem: Bool = false
 
     public init() {}
 }

@@ -16,8 +16,31 @@ public struct ViewState: Sendable {
     var valueOrder: [String] = []
     /// The sender of the newest attitude, to notice when another one takes over.
     var attitudeSource: Int? = nil
+    /// Whether frames reach ``apply(_:receivedAt:)`` only after a signature check.
+    public var verifiesSignatures = false
+    /// Receive times (ms) of recent jumps back in a source's sequence or clock: one is a
+    /// restart; ``duplicateJumps`` within ``duplicateWindowMs`` are two senders interleaving.
+    var backwardJumps: [Double] = []
+    var duplicateUntil = -Double.infinity
+    static let duplicateJumps = 3
+    static let duplicateWindowMs = 2000.0
+    /// How long the flag stays up after the last interleaving seen, ms.
+    static let duplicateHoldMs = 5000.0
 
     public init() {}
+
+    /// Counts a frame the signature check refused.
+    public mutating func refuse(_ reason: String) {
+        snapshot.refusedFrames += 1
+        snapshot.lastRefusal = reason
+    }
+
+    /// Notes a jump back in a source's sequence or clock at `time` (ms).
+    mutating func noteBackwardJump(at time: Double) {
+        backwardJumps.append(time)
+        backwardJumps.removeAll { $0 < time - Self.duplicateWindowMs }
+        if backwardJumps.count >= Self.duplicateJumps { duplicateUntil = time + Self.duplicateHoldMs }
+    }
 
     /// Applies one frame; returns true when it completes a moment worth drawing (an
     /// ATTITUDE_QUATERNION, the highest-rate message, carries the tick's attitude).
@@ -27,10 +50,12 @@ public struct ViewState: Sendable {
         if let last = lastSequence[source] {
             let gap = Int(frame.sequence &- last &- 1)
             // A big jump backwards is more likely a restarted sender than 200 lost frames.
-            if gap < 128 { snapshot.lostFrames += gap }
+            if gap < 128 { snapshot.lostFrames += gap } else { noteBackwardJump(at: receivedAt) }
         }
         lastSequence[source] = frame.sequence
         snapshot.systemID = Int(frame.systemID)
+        snapshot.signing = verifiesSignatures ? "verified" : frame.signature != nil ? "signed, not verified" : "unsigned"
+        snapshot.duplicateSystem = receivedAt < duplicateUntil
         switch frame.packet {
         case .heartbeat(let m):
             snapshot.arm = Int(m.customMode & 0xFF)
@@ -53,6 +78,8 @@ public struct ViewState: Sendable {
             // Another sender, or the same one started again: the wall-clock offset of the old
             // one's SYSTEM_TIME says nothing about the new clock.
             if attitudeSource.map({ $0 != source }) == true || time < snapshot.time { snapshot.unixOffsetMs = nil }
+            if attitudeSource == source && time < snapshot.time { noteBackwardJump(at: receivedAt) }
+            snapshot.duplicateSystem = receivedAt < duplicateUntil
             attitudeSource = source
             snapshot.q = q
             snapshot.rates = rates

@@ -44,6 +44,12 @@ struct ViewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "TCP port of the web page (0 picks a free one).")
     var port: UInt16 = 8080
 
+    @Option(name: .customLong("allow-host"), help: "Another name or address the page may be opened by (other than loopback and --host); repeat for more.")
+    var allowedHosts: [String] = []
+
+    @Option(help: "The link's MAVLink signing key (as telemetry.signing_key_file; default: that key of --config): only frames it signs are shown.")
+    var signingKeyFile: String?
+
     @Option(help: "Also send every live snapshot as a JSON datagram to HOST:PORT (PlotJuggler's UDP server).")
     var plotjuggler: String?
 
@@ -74,21 +80,25 @@ struct ViewCommand: ParsableCommand {
                 snapshots = stride(from: 0, to: snapshots.count, by: step).map { snapshots[$0] }
             }
             let json = try JSONEncoder().encode(snapshots)
+            let names = try TraceSnapshots.channelNames(path: trace)
             source = .trace(name: URL(fileURLWithPath: trace).lastPathComponent, snapshotsJSON: json,
-                            channels: try TraceSnapshots.channelNames(path: trace))
+                            channels: names, units: Self.units(of: names, in: configuration))
         } else {
             let relay = try plotjuggler.map { text throws(TelemetryError) in try TelemetryAddress(parsing: text) }
-            let mavlink = try MAVLinkListener(port: udpPort, host: udpHost, hub: hub, jsonRelay: relay)
+            let configuration = estimation.config == nil ? nil : try estimation.loadConfiguration()
+            let key = try signingKey(configuration)
+            let mavlink = try MAVLinkListener(port: udpPort, host: udpHost, hub: hub, jsonRelay: relay, signingKey: key)
             mavlink.start()
             listener = mavlink
             // MAVLink carries no channel names: they come from --config when it is given.
-            let channels = estimation.config == nil ? [] : try estimation.loadConfiguration().outputs.channels.prefix(16).map(\.name)
-            source = .live(udpPort: mavlink.port, channels: channels)
+            let channels = configuration.map { Array($0.outputs.channels.prefix(16).map(\.name)) } ?? []
+            source = .live(udpPort: mavlink.port, channels: channels, units: configuration.map { Self.units(of: channels, in: $0) } ?? [])
         }
         var limits = ConnectionLimits()
         limits.connections = maxConnections
         limits.requestSeconds = requestTimeout
-        let server = try ViewServer(host: host, port: port, source: source, hub: hub, limits: limits)
+        let server = try ViewServer(host: host, port: port, source: source, hub: hub, limits: limits,
+                                    originPolicy: RequestOriginPolicy(servedOn: host, extra: allowedHosts))
         let outcome = ServerOutcome()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -106,9 +116,35 @@ struct ViewCommand: ParsableCommand {
         }
         done.wait()
         listener?.stop()
+        if let error = outcome.error as? ViewServerError { throw error }
         if let error = outcome.error {
             throw ValidationError("cannot serve the page on \(host):\(port): \(error)")
         }
+    }
+}
+
+extension ViewCommand {
+    /// Each named channel's unit in SERVO_OUTPUT_RAW: `level` (0/1) for GPIO, `µs` for PWM and
+    /// PCA9685 pulses; "" for a name the configuration does not have.
+    static func units(of names: [String], in configuration: PoiseConfiguration) -> [String] {
+        names.map { name in
+            guard let channel = configuration.outputs.channels.first(where: { $0.name == name }) else { return "" }
+            return channel.kind == .gpio ? "level" : "µs"
+        }
+    }
+
+    /// The link's key: --signing-key-file, else the configuration's telemetry.signing_key_file
+    /// (relative to the configuration file's folder, as `poise run` reads it).
+    func signingKey(_ configuration: PoiseConfiguration?) throws -> MAVLinkSigningKey? {
+        var path = signingKeyFile
+        if path == nil, let file = configuration?.telemetry.stream.signingKeyFile {
+            path = file
+            if !file.hasPrefix("/"), let config = estimation.config, let slash = config.lastIndex(of: "/") {
+                path = String(config[...slash]) + file
+            }
+        }
+        guard let path else { return nil }
+        do { return try MAVLinkSigningKey(file: path) } catch { throw ValidationError(error.description) }
     }
 }
 
