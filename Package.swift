@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "PoiseTelemetry", targets: ["PoiseTelemetry"]),
         .library(name: "PoiseLinux", targets: ["PoiseLinux"]),
         .library(name: "PoiseSimulation", targets: ["PoiseSimulation"]),
+        .library(name: "PoiseFlightSettings", targets: ["PoiseFlightSettings"]),
+        .library(name: "PoiseReplayCore", targets: ["PoiseReplayCore"]),
         .library(name: "PoiseSettings", targets: ["PoiseSettings"]),
         .library(name: "PoiseSchedules", targets: ["PoiseSchedules"]),
         .library(name: "PoiseReplay", targets: ["PoiseReplay"]),
@@ -124,17 +126,27 @@ let package = Package(
             "PoiseOutputs", "PoiseSensors", "PoiseThreads", .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // ---- The resolved settings the flight core and the replays run with, and their compiled
+        // file (`poise compile`); and the replay loops the host and the board binary share. Both
+        // build in Embedded Swift (scripts/build-embedded).
+        .target(name: "PoiseFlightSettings", dependencies: [
+            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSensors",
+        ]),
+        .target(name: "PoiseReplayCore", dependencies: [
+            "PoiseControl", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTraces",
+        ]),
+
         // ---- Settings: the configuration bound to each module's typed settings.
         .target(name: "PoiseSettings", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs",
-            "PoiseSensors", "PoiseTelemetry", "PoiseFlightCore", "PoiseTraces",
+            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion",
+            "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSchedules", "PoiseSensors", "PoiseTelemetry", "PoiseTraces",
         ]),
         // ---- Schedules: the setpoints and drive commands a run follows, for the run and its replay.
         .target(name: "PoiseSchedules", dependencies: ["PoiseConfig", "PoiseControl", "PoiseTraces"]),
         // ---- Replay: one trace pipeline for replay, tick replay, evaluation and playback.
         .target(name: "PoiseReplay", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFlightCore", "PoiseFusion", "PoiseMath", "PoiseOutputs",
-            "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseTraces",
+            "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseMath",
+            "PoiseReplayCore", "PoiseSensors", "PoiseSettings", "PoiseTraces",
         ]),
 
         // ---- The loop: one tick per period on a real or a virtual clock, and what guards it.
@@ -169,7 +181,7 @@ let package = Package(
         // ---- The board binary (docs/board.md): a plain trace through the default filter, as
         // `poise replay` writes it; built in Embedded Swift for aarch64 Linux by
         // scripts/build-board, and here for the host (its tests, scripts/check-board's baseline).
-        .target(name: "PoiseBoard", dependencies: ["PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseTraces"]),
+        .target(name: "PoiseBoard", dependencies: ["PoiseFlightSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseReplayCore", "PoiseTraces"]),
         .executableTarget(name: "poise-board", dependencies: ["PoiseBoard"]),
 
         // ---- Programs.
@@ -188,7 +200,7 @@ let package = Package(
         .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSimulation"]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFlightCore",
-            "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs",
+            "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs",
             "PoisePlot", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseSpectrum",
             "PoiseTelemetry", "PoiseTraces", "PoiseTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -218,6 +230,7 @@ let package = Package(
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
+        .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
     ],

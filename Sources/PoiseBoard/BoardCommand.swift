@@ -15,19 +15,21 @@ import PoiseTraces
 /// usage error (the message and the usage, exit 64).
 public enum BoardCommand {
     public static let usage = """
-        usage: poise-board replay TRACE [-o OUT] [--quiet]
+        usage: poise-board replay TRACE [--config COMPILED] [-o OUT] [--quiet]
 
-          replay TRACE   Run a sensor trace (CSV or binary, - for standard input) through the
-                         default filter and write t,qw,qx,qy,qz,roll,pitch,yaw rows, byte for
-                         byte what `poise replay TRACE` writes.
-          -o, --output   Output CSV file (- for standard output, the default).
+          replay TRACE   Run a trace (CSV or binary, - for standard input) and write byte for
+                         byte what `poise replay TRACE` writes: a sensor trace through the
+                         default filter (t,qw,qx,qy,qz,roll,pitch,yaw rows), a `poise run`
+                         recording through the loop's whole tick (the recording's format).
+          --config       The recording's compiled configuration (`poise compile` on the host).
+          -o, --output   Output file (- for standard output, the default).
           --quiet        Accepted for `poise replay`'s command line; nothing else is printed.
         """
 
     /// What the arguments ask for.
     enum Parsed: Equatable {
         case help
-        case replay(trace: String, output: String)
+        case replay(trace: String, output: String, config: String? = nil)
     }
 
     /// A usage error's message.
@@ -40,6 +42,7 @@ public enum BoardCommand {
         guard command == "replay" else { throw UsageError(message: "unknown command '\(command)'") }
         var trace: String? = nil
         var output = "-"
+        var config: String? = nil
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -50,6 +53,12 @@ public enum BoardCommand {
                 guard index < arguments.count else { throw UsageError(message: "missing value for '\(argument)'") }
                 output = arguments[index]
                 index += 1
+            } else if argument == "--config" {
+                guard index < arguments.count else { throw UsageError(message: "missing value for '\(argument)'") }
+                config = arguments[index]
+                index += 1
+            } else if argument.hasPrefix("--config=") {
+                config = String(argument.dropFirst("--config=".count))
             } else if argument.hasPrefix("--output=") {
                 output = String(argument.dropFirst("--output=".count))
             } else if argument.hasPrefix("-") && argument != "-" {
@@ -62,7 +71,8 @@ public enum BoardCommand {
         }
         guard let trace else { throw UsageError(message: "missing TRACE") }
         if output.isEmpty { throw UsageError(message: "empty output name") }
-        return .replay(trace: trace, output: output)
+        if config?.isEmpty == true { throw UsageError(message: "empty --config name") }
+        return .replay(trace: trace, output: output, config: config)
     }
 
     /// Runs the command the arguments (after the program name) give; returns the exit status.
@@ -77,10 +87,10 @@ public enum BoardCommand {
             var text = usage + "\n"
             text.withUTF8 { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             return 0
-        case .replay(let trace, let output):
+        case .replay(let trace, let output, let config):
             Interruption.install()
             var failure: TraceError? = nil
-            do { _ = try BoardReplay.run(trace: trace, output: output) } catch { failure = error }
+            do { _ = try BoardReplay.run(trace: trace, output: output, config: config) } catch { failure = error }
             for warning in TraceWarnings.take() { printError("poise-board: warning: \(warning)") }
             if Interruption.requested {
                 printError("poise-board: \(Interruption.message)")

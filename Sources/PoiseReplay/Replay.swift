@@ -1,6 +1,7 @@
 import PoiseConfig
 import PoiseFusion
 import PoiseMath
+import PoiseReplayCore
 import PoiseSettings
 import PoiseSensors
 import PoiseFlightCore
@@ -44,7 +45,7 @@ public struct ReplaySummary: Sendable {
 /// writes one output row per input row. Deterministic: the output depends only on the input
 /// bytes, the filter and its settings (no clocks, no randomness, no threads).
 public struct Replay {
-    public static let baseColumns = ["t", "qw", "qx", "qy", "qz", "roll", "pitch", "yaw"]
+    public static let baseColumns = ReplayRow.baseColumns
 
     public var options: ReplayOptions
     public init(options: ReplayOptions) { self.options = options }

@@ -1,5 +1,6 @@
 import PoiseFusion
 import PoiseMath
+import PoiseReplayCore
 import PoiseTraces
 
 /// Formats one replay output row: base columns, then the chosen column groups.
@@ -79,11 +80,9 @@ struct RowWriter {
         writer.endRow()
     }
 
-    /// Quaternion then Core Motion Euler angles (roll, pitch, yaw order of the header).
+    /// Quaternion then Core Motion Euler angles: the base columns' writer the board's replay shares.
     private func append(_ q: Quaternion, to writer: inout CSVTraceWriter) {
-        writer.append(q.w); writer.append(q.x); writer.append(q.y); writer.append(q.z)
-        let e = EulerAngles(q)
-        writer.append(e.roll); writer.append(e.pitch); writer.append(e.yaw)
+        ReplayRow.append(q, to: &writer)
     }
 
     private func append(_ v: SIMD3<Float>, to writer: inout CSVTraceWriter) {

@@ -1,6 +1,7 @@
 import PoiseConfig
 import PoiseFusion
 import PoiseMath
+import PoiseReplayCore
 import PoiseSensors
 import PoiseSettings
 import PoiseTraces
@@ -44,8 +45,7 @@ public struct TraceFeed: Sendable {
     /// trace says it is calibrated already. Nil when there is nothing to apply (identity, or
     /// calibrated).
     public func calibration(for metadata: TraceMetadata) -> SensorCalibration? {
-        if metadata[SensorCalibration.traceMetadataKey]?.lowercased() == "yes" { return nil }
-        return sensorCalibration == .identity ? nil : sensorCalibration
+        ReplayCalibration.applied(sensorCalibration, to: metadata)
     }
 
     /// What the feed has read.
@@ -64,22 +64,12 @@ public struct TraceFeed: Sendable {
         _ filter: inout Filter, reader: inout TraceReader,
         body: (TraceSample, InertialSample, borrowing Filter, borrowing TraceReader) throws -> Bool
     ) throws -> Summary {
-        let nominalStep = reader.metadata["rate_hz"].flatMap(Double.init).map { 1 / $0 } ?? fallbackStep
-        var summary = Summary()
-        var previousTime: Double? = nil
-        let calibration = calibration(for: reader.metadata)
-        while var sample = try reader.next() {
-            if let calibration { sample = calibration.corrected(sample) }
-            let dt = previousTime.map { sample.time - $0 } ?? nominalStep
-            if previousTime == nil { summary.firstTime = sample.time }
-            previousTime = sample.time
-            summary.lastTime = sample.time
-            let input = InertialSample(accelerometer: sample.accelerometer, gyroscope: sample.gyroscope,
-                                       magnetometer: useMagnetometer ? sample.magnetometer : nil)
-            filter.update(input, dt: Float(dt))
-            summary.samples += 1
-            guard try body(sample, input, filter, reader) else { break }
+        // PoiseReplayCore's step, the board binary's too.
+        var feed = SampleFeed(metadata: reader.metadata, calibration: calibration(for: reader.metadata),
+                              useMagnetometer: useMagnetometer, fallbackStep: fallbackStep)
+        while let step = try feed.next(&filter, reader: &reader) {
+            guard try body(step.sample, step.input, filter, reader) else { break }
         }
-        return summary
+        return Summary(samples: feed.samples, firstTime: feed.firstTime, lastTime: feed.lastTime)
     }
 }

@@ -1,23 +1,51 @@
 import PoiseConfig
 import PoiseControl
+import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
-import PoiseFlightCore
+import PoiseSchedules
+import PoiseSensors
 
-/// Turns a configuration's `controller`, `safety` and `loop` sections into the values the
-/// ``FlightCore`` runs with (degrees → radians, keys → settings structs).
+/// Turns a configuration into the ``FlightSettings`` the ``FlightCore`` runs with (degrees →
+/// radians, keys → settings structs, the rules between sections applied). Every core is built
+/// from that one value — the live loop's, `poise simulate`'s, the host's replay and the board's
+/// (which reads it from `poise compile`'s file) — so no setting is resolved twice.
 public enum CoreConfiguration {
-    public static func controller(_ configuration: PoiseConfiguration) -> ControllerState {
+    /// Everything the flight core, the tick and a replay need from `configuration`.
+    public static func settings(_ configuration: PoiseConfiguration) -> FlightSettings {
+        let outputs = OutputBankSettings(configuration: configuration)
+        let choice = FilterChoice(configuration: configuration)
+        var filter = FilterSettings(kind: choice.kind)
+        filter.complementary = choice.complementary
+        filter.mahony = choice.mahony
+        filter.madgwick = choice.madgwick
+        filter.mekf = choice.mekf
+        filter.poise = choice.poise
+        return FlightSettings(
+            filter: filter, gyroFilters: configuration.filter.gyro, controller: controllerSettings(configuration),
+            safety: safety(configuration), channels: outputs.channels, frame: OutputFrame(configuration: configuration.frame),
+            declinationDegrees: Float(configuration.frame.declinationDegrees),
+            startupBiasDuration: configuration.loop.gyroscopeBiasTime, calibration: SensorCalibration(configuration: configuration),
+            mounting: configuration.board.mounting, loopRateHz: configuration.loop.rateHz,
+            setpoints: SetpointSettings(quadThrottle: Float(configuration.controller.quad.throttle),
+                                        driveScript: driveScript(configuration)))
+    }
+
+    /// `controller.kind` with its gains.
+    public static func controllerSettings(_ configuration: PoiseConfiguration) -> ControllerSettings {
         let c = configuration.controller
-        switch c.kind {
-        case .none:
-            return .none
-        case .balance:
-            return .balance(BalanceController(settings: c.balance))
-        case .quadX, .quadPlus:
-            return .quad(QuadAttitudeController(settings: quad(c.quad, frame: c.kind == .quadX ? .x : .plus)))
+        return switch c.kind {
+        case .none: .none
+        case .balance: .balance(c.balance)
+        case .quadX: .quad(quad(c.quad, frame: .x))
+        case .quadPlus: .quad(quad(c.quad, frame: .plus))
         }
+    }
+
+    public static func controller(_ configuration: PoiseConfiguration) -> ControllerState {
+        FlightSettings(controller: controllerSettings(configuration)).controllerState
     }
 
     /// The quad's gains from the file with the frame `controller.kind` names.
@@ -45,16 +73,17 @@ public enum CoreConfiguration {
         StartupBias(duration: configuration.loop.gyroscopeBiasTime)
     }
 
+    /// The built-in drive script a balancing robot follows (`controller.balance.setpoint_file:
+    /// preset:NAME`), as rows; none for a file (its rows are not in a recording) or another kind.
+    public static func driveScript(_ configuration: PoiseConfiguration) -> [DriveScriptRow] {
+        guard configuration.controller.drive.setpointFile.hasPrefix(DriveSchedule.presetPrefix),
+              let schedule = try? DriveSchedule.forConfiguration(configuration, configPath: nil) else { return [] }
+        return schedule.rows.map { DriveScriptRow(time: $0.time, setpoint: $0.setpoint) }
+    }
+
     /// A ready core for `filter`.
     public static func core<Filter: AttitudeFilter>(_ configuration: PoiseConfiguration, filter: Filter) -> FlightCore<Filter> {
-        let outputs = OutputBankSettings(configuration: configuration)
-        var core = FlightCore(filter: filter, controller: controller(configuration), safety: safety(configuration),
-                              mapper: OutputMapper(outputs.channels.map(\.mapping)),
-                              frame: OutputFrameTransform(OutputFrame(configuration: configuration.frame),
-                                                          declinationDegrees: Float(configuration.frame.declinationDegrees)),
-                              startupBias: startupBias(configuration))
-        core.gyroFilters = gyroFilters(configuration)
-        return core
+        settings(configuration).core(filter: filter)
     }
 
     /// `filter.gyro` at the loop's rate: one gyroscope sample reaches the tick per period.
@@ -64,20 +93,10 @@ public enum CoreConfiguration {
 
     /// What SIGHUP may change, from a freshly loaded and validated configuration.
     public static func tuning(_ configuration: PoiseConfiguration) -> CoreTuning {
-        let outputs = OutputBankSettings(configuration: configuration)
-        let c = configuration.controller
-        let controller: CoreTuning.Controller = switch c.kind {
-        case .none: .none
-        case .balance: .balance(c.balance)
-        case .quadX: .quad(quad(c.quad, frame: .x))
-        case .quadPlus: .quad(quad(c.quad, frame: .plus))
-        }
-        return CoreTuning(controller: controller, safety: safety(configuration),
-                          mapper: OutputMapper(outputs.channels.map(\.mapping)))
+        settings(configuration).tuning
     }
 
     static func kindIsQuad(_ configuration: PoiseConfiguration) -> Bool {
         configuration.controller.kind == .quadX || configuration.controller.kind == .quadPlus
     }
-
 }

@@ -21,6 +21,7 @@ struct Poise: ParsableCommand {
             CheckCommand.self,
             SynthCommand.self,
             ReplayCommand.self,
+            CompileCommand.self,
             EvalCommand.self,
             ConvertCommand.self,
             PlotCommand.self,

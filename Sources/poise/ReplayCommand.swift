@@ -88,6 +88,19 @@ struct ReplayCommand: PoiseCommand {
         }
         Interruption.install()
         reading.apply()
+        if let path = estimation.config, let settings = try CompiledConfigurationFile.settingsIfCompiled(path: path) {
+            // A compiled configuration (`poise compile`) holds what the tick needs, as the board reads it.
+            let reader = try TraceReader(path: trace)
+            guard ticks || reader.sampleColumn >= 0 else {
+                throw ValidationError("\(path) is a compiled configuration, which replays `poise run` recordings (or --ticks); give the YAML configuration for a plain trace")
+            }
+            guard frame == nil, columns.columns.isEmpty else {
+                throw ValidationError("--frame and --columns apply to the filter-only replay; a tick replay writes the recording format (ENU)")
+            }
+            let summary = try TickReplay.run(settings: settings, reader: reader, output: output)
+            if !quiet { printError("replayed \(summary.ticks) ticks (\(summary.samples) samples) through the loop's tick") }
+            return
+        }
         let configuration = try estimation.loadConfiguration()
         var options = ReplayOptions(configuration: configuration)
         options.useMagnetometer = try estimation.useMagnetometer(configuration)

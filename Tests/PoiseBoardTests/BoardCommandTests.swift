@@ -8,6 +8,8 @@ import Testing
         #expect(try BoardCommand.parse(["replay", "t.csv", "-o", "out.csv"]) == .replay(trace: "t.csv", output: "out.csv"))
         #expect(try BoardCommand.parse(["replay", "--output", "out.csv", "t.csv"]) == .replay(trace: "t.csv", output: "out.csv"))
         #expect(try BoardCommand.parse(["replay", "--output=o.csv", "-", "--quiet"]) == .replay(trace: "-", output: "o.csv"))
+        #expect(try BoardCommand.parse(["replay", "r.ptrace", "--config", "r.pcfg"]) == .replay(trace: "r.ptrace", output: "-", config: "r.pcfg"))
+        #expect(try BoardCommand.parse(["replay", "--config=r.pcfg", "r.ptrace", "-o", "o.csv"]) == .replay(trace: "r.ptrace", output: "o.csv", config: "r.pcfg"))
         #expect(try BoardCommand.parse(["--help"]) == .help)
         #expect(try BoardCommand.parse(["replay", "-h"]) == .help)
     }
@@ -20,6 +22,8 @@ import Testing
         (["replay", "t.csv", "--filter", "mekf"], "unknown option '--filter'"),
         (["replay", "t.csv", "-o"], "missing value for '-o'"),
         (["replay", "t.csv", "--output="], "empty output name"),
+        (["replay", "t.csv", "--config"], "missing value for '--config'"),
+        (["replay", "t.csv", "--config="], "empty --config name"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: BoardCommand.UsageError(message: message)) { try BoardCommand.parse(arguments) }

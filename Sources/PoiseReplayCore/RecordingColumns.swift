@@ -1,5 +1,7 @@
-import PoiseOutputs
+import PoiseControl
 import PoiseFlightCore
+import PoiseMath
+import PoiseOutputs
 import PoiseTraces
 
 /// The columns of a `poise run --record` / `poise record` trace, one row per tick:
