@@ -20,7 +20,7 @@ public struct ConfigRule: Sendable {
 
 extension ConfigSchema {
     /// Combinations that are each valid but make no sense together.
-    public static let rules: [ConfigRule] = [
+    public static let rules: [ConfigRule] = safetyRules + [
         busRule,
         // A quadrotor that flipped is on its back or in the air: it must never arm by itself.
         ConfigRule(paths: ["safety.rearm", "controller.kind"]) { file, _ in

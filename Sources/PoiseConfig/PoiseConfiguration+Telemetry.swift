@@ -41,7 +41,7 @@ extension PoiseConfiguration.Telemetry {
             .boolean("telemetry.accept_commands", \.stream.acceptCommands, defaults: d,
                      doc: "Without a signing key: take commands, parameter writes and MANUAL_CONTROL from a ground station at a loopback address (never from another host). With a key every such message must be signed instead."),
             .string("telemetry.signing_key_file", \.stream.signingKeyFile, defaults: d,
-                    doc: "File with the 32-byte MAVLink 2 signing key (raw, or 64 hex digits), mode 0600; then every command, parameter write and setpoint must carry a valid signature and every frame sent is signed. Empty: unsigned."),
+                    doc: "File with the MAVLink 2 signing key, 64 hexadecimal digits (32 bytes, as `openssl rand -hex 32` prints them), a regular file of mode 0600; then every command, parameter write and setpoint must carry a valid signature and every frame sent is signed. Empty: unsigned."),
             .number("telemetry.setpoint_timeout_ms", \.stream.setpointTimeout, range: 20...10000, unit: "ms", .millisecondsToSeconds, defaults: d,
                     doc: "Once MANUAL_CONTROL setpoints have arrived, a gap this long loses them: the robot brakes to a stop, the quad fails safe (`setpoint lost`)."),
             .number("telemetry.max_messages_per_s", \.stream.maximumIncomingRate, range: 1...10000, unit: "1/s", defaults: d,

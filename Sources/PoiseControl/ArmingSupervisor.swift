@@ -4,8 +4,9 @@ public enum ArmSource: UInt8, Sendable, Equatable, BitwiseCopyable {
     case automatic
     /// The user's switch, turned from off to on while the arming conditions hold.
     case armSwitch
-    /// The ground station's arm/disarm command (MAV_CMD_COMPONENT_ARM_DISARM), taken while
-    /// the arming conditions hold (no hold time: the operator's command is the confirmation).
+    /// The ground station's arm/disarm command (MAV_CMD_COMPONENT_ARM_DISARM): an arm request
+    /// taken while the arming conditions hold arms once they have held for the hold time (as
+    /// every arming does); it is dropped if they break first.
     case command
     /// A gamepad's arm and disarm buttons (`input.gamepad`), taken as a command is; the
     /// supervisor never arms by itself for it.
@@ -142,6 +143,13 @@ public struct ArmingSupervisor: Sendable {
     var switchWasOn = true
     /// A failsafe happened in this run.
     public private(set) var hasFailedSafe = false
+    /// An arm request (command or gamepad) waiting for the conditions to have held for
+    /// ``SafetySettings/armHoldTime``.
+    public private(set) var armPending = false
+    /// A ground station's disarm under ``ArmSource/automatic``: the supervisor does not arm by
+    /// itself again in this run (a restart arms again). Under the switch the switch must be
+    /// cycled, under a command or the gamepad a new request arms: each source's own rule.
+    public private(set) var disarmHeld = false
 
     public init(settings: SafetySettings) { self.settings = settings }
 
@@ -185,14 +193,17 @@ public struct ArmingSupervisor: Sendable {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if useSwitch && !inputs.armSwitch {
                 transition(to: .disarmed, .switchOff, at: inputs.time)
-            } else if (settings.armSource == .command || settings.armSource == .gamepad) && inputs.armCommand == .disarm {
+            } else if inputs.armCommand == .disarm {
+                // A disarm request always disarms, whatever arms the outputs.
                 transition(to: .disarmed, settings.armSource == .gamepad ? .gamepadDisarmed : .commandDisarmed, at: inputs.time)
+                if settings.armSource == .automatic { disarmHeld = true }
             }
         case .disarmed:
             // A request source (the ground station, the gamepad) arms only on request, never by itself.
             let byCommand = settings.armSource == .command || settings.armSource == .gamepad
-            let mayArm = useSwitch || byCommand || (settings.armSource == .automatic && settings.autoArm
+            let mayArm = useSwitch || byCommand || (settings.armSource == .automatic && settings.autoArm && !disarmHeld
                                                     && (!hasFailedSafe || settings.rearm == .whenLevel))
+            if inputs.armCommand == .disarm { armPending = false }
             if let fault, fault.latches {
                 transition(to: .failsafe, fault, at: inputs.time)
             } else if fault == nil && mayArm && Self.readiness(estimatorReady: inputs.estimatorReady, attitudeConverged: inputs.attitudeConverged,
@@ -201,7 +212,8 @@ public struct ArmingSupervisor: Sendable {
                 let held = inputs.time - conditionsSince >= settings.armHoldTime
                 if byCommand {
                     // Each source reports itself: the ground station's command or the gamepad's button.
-                    if inputs.armCommand == .arm {
+                    if inputs.armCommand == .arm { armPending = true }
+                    if armPending && held {
                         transition(to: .armed, settings.armSource == .gamepad ? .gamepadArmed : .commandArmed, at: inputs.time)
                     }
                 } else if useSwitch {
@@ -211,6 +223,7 @@ public struct ArmingSupervisor: Sendable {
                 }
             } else {
                 conditionsSince = .nan
+                armPending = false
             }
         case .failsafe:
             if reason.latches { break }
@@ -229,5 +242,6 @@ public struct ArmingSupervisor: Sendable {
         state = next
         reason = why
         conditionsSince = .nan
+        armPending = false
     }
 }

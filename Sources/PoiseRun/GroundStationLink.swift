@@ -30,6 +30,30 @@ final class CurrentConfiguration: Sendable {
     func update<T>(_ change: (inout PoiseConfiguration) -> T) -> T { value.withLock { change(&$0) } }
 }
 
+/// What a SIGHUP reload needs of the ground station's side, once the link is up: whether the
+/// outputs are armed (a reload that widens a safety limit is refused then, as a PARAM_SET is),
+/// and the ground station told what the reload did (STATUSTEXT).
+final class ReloadWitness: Sendable {
+    private let parts = Mutex<(link: GroundStationLink, receiver: TelemetryReceiver)?>(nil)
+
+    func attach(_ link: GroundStationLink, _ receiver: TelemetryReceiver) { parts.withLock { $0 = (link, receiver) } }
+
+    /// Armed, as the newest record the link has seen says (false without a link).
+    var isArmed: Bool { parts.withLock { $0 }?.link.newestRecord()?.armState == .armed }
+
+    /// The values set over MAVLink (and not stored) that a reload to `fresh` undoes:
+    /// "BAL_PIT_P 31.5 -> 30".
+    func reverted(by fresh: PoiseConfiguration, current: PoiseConfiguration) -> [String] {
+        guard let link = parts.withLock({ $0 })?.link else { return [] }
+        return link.keysChangedOverLink.compactMap { key in
+            guard fresh.values[key] != current.values[key] else { return nil }
+            return "\(ParameterTable.name(forKey: key)) \(ParameterTable.value(key, in: current)) -> \(ParameterTable.value(key, in: fresh))"
+        }
+    }
+
+    func tell(severity: UInt8, _ text: String) { parts.withLock { $0 }?.receiver.announce(severity: severity, text) }
+}
+
 /// The loop's answers to the ground station (``TelemetryReceiver``): parameters through the
 /// reload path, arming through the supervisor's rules, setpoints into the pilot's mailbox.
 final class GroundStationLink: GroundStation, @unchecked Sendable {
@@ -97,6 +121,11 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
                 fresh = try configuration.setting(entry.path, to: converted, source: "parameter \(entry.name)")
             } catch {
                 return .failure(CommandRefusal(Self.firstMessage(of: "\(error)")))
+            }
+            // While armed, a safety limit may narrow but not widen (SIGHUP follows the same rule).
+            if newestRecord()?.armState == .armed,
+               let widened = ConfigSchema.widenedSafetyLimits(from: configuration.values, to: fresh.values).first {
+                return .failure(CommandRefusal("\(widened) widens a safety limit while armed; disarm first"))
             }
             let (refused, posted) = LoopWork.apply(fresh, running: running, mailbox: tuning) { _ in "parameter" }
             if let first = refused.first { return .failure(CommandRefusal(first)) }
@@ -194,19 +223,22 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     /// the same rules again.
     func arm(_ arm: Bool) -> CommandOutcome {
         let safety = CoreConfiguration.safety(current.configuration)
-        guard safety.armSource == .command else {
-            return CommandOutcome(.denied, "arming refused: safety.arm_source is not `command`")
-        }
+        // A disarm always works, whatever arms the outputs; it holds until that source arms
+        // again by its own rule (``ArmingSupervisor/disarmHeld``).
         guard arm else {
             pilot.request(.disarm)
             return CommandOutcome(.accepted)
+        }
+        guard safety.armSource == .command else {
+            return CommandOutcome(.denied, "arming refused: safety.arm_source is not `command`")
         }
         guard let record = newestRecord() else { return CommandOutcome(.temporarilyRejected, "arming refused: not running yet") }
         if let reason = Self.armingRefusal(record, safety: safety) {
             return CommandOutcome(.temporarilyRejected, "arming refused: \(reason)")
         }
         pilot.request(.arm)
-        return CommandOutcome(.accepted)
+        guard safety.armHoldTime > 0 else { return CommandOutcome(.accepted) }
+        return CommandOutcome(.accepted, "arming once level, healthy and converged for safety.arm_hold_s (\(safety.armHoldTime) s)")
     }
 
     /// Why the supervisor would refuse to arm in the state `record` shows, or nil: asked of

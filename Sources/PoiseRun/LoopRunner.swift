@@ -207,21 +207,29 @@ struct LoopWork: FilterWork {
                 throw RunError(error.description)
             }
         }
+        var signingStore: MAVLinkSigningStore? = nil
         if let address = try options.telemetry ?? configuration.telemetry.address.map({ try TelemetryAddress(parsing: $0) }) {
             telemetry = try TelemetrySender(address: address, settings: streamSettings)
-            if let key { telemetry?.sign(with: key) }
+            // A signed link's timestamps outlive the run (no replay across restarts).
+            if let key, let directory = MAVLinkSigningStore.directory(option: options.stateDirectory) {
+                do { signingStore = try MAVLinkSigningStore(directory: directory) } catch { throw RunError("telemetry: \(error.description)") }
+            } else if key != nil, !options.quiet {
+                printToStandardError("poise: warning: telemetry: no state directory (--state-dir): after a restart, frames of this run may be accepted again\n")
+            }
+            if let key { telemetry?.sign(with: key, after: signingStore?.startingState.sent ?? 0) }
         }
         // SIGHUP: parse and validate off the tick, hand over between ticks.
         let mailbox = SettingsMailbox<CoreTuning>()
         let running = configuration
         let current = CurrentConfiguration(configuration)
         let path = options.configPath
+        let witness = ReloadWitness()
         if options.handlesSignals { options.signals.start(onReload: {
             guard let path else {
                 printToStandardError("poise: SIGHUP: running the built-in configuration, nothing to reload\n")
                 return
             }
-            Self.reload(path: path, running: running, mailbox: mailbox, current: current)
+            Self.reload(path: path, running: running, mailbox: mailbox, current: current, witness: witness)
         }) }
         // The ground station's receive path, on its own thread, over the telemetry socket.
         let pilot = ManualControlMailbox()
@@ -232,7 +240,9 @@ struct LoopWork: FilterWork {
             let view = TelemetryReceiver.TelemetrySettingsView(systemID: streamSettings.systemID, componentID: streamSettings.componentID,
                                                                acceptCommands: streamSettings.acceptCommands,
                                                                maximumRate: streamSettings.maximumIncomingRate)
-            receiver = TelemetryReceiver(sender: telemetry, station: link, settings: view, key: key)
+            receiver = TelemetryReceiver(sender: telemetry, station: link, settings: view, key: key, store: signingStore)
+            receiver?.log = { printToStandardError("poise: \($0)\n") }
+            witness.attach(link, receiver!)
         }
         // The pilot's gamepad: read on its own thread into the same mailbox.
         let gamepad = try GamepadLink.start(configuration, mailbox: pilot, quiet: options.quiet)
@@ -310,7 +320,7 @@ struct LoopWork: FilterWork {
     /// report every changed key a running loop cannot take, with its line, as "not applied:
     /// restart to change", and post the rest. A file with any problem changes nothing.
     static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
-                       current: CurrentConfiguration? = nil) {
+                       current: CurrentConfiguration? = nil, witness: ReloadWitness? = nil) {
         let fresh: PoiseConfiguration
         let text: String
         do {
@@ -320,12 +330,21 @@ struct LoopWork: FilterWork {
             printToStandardError("poise: SIGHUP: \(path) not applied, the old values stay:\n\(error.description)\n")
             return
         }
+        // While armed a safety limit may narrow, never widen (as for PARAM_SET): the file waits.
+        if let witness, let current, witness.isArmed,
+           case let widened = ConfigSchema.widenedSafetyLimits(from: current.configuration.values, to: fresh.values), !widened.isEmpty {
+            let text = "\(path) not applied: \(widened.joined(separator: ", ")) widens a safety limit while armed; disarm first"
+            printToStandardError("poise: SIGHUP: \(text)\n")
+            return witness.tell(severity: 4, "SIGHUP: \(text)")
+        }
         let lines = ConfigParser.writtenLines(text: text, file: path)
         let (refused, posted) = apply(fresh, running: running, mailbox: mailbox) { key in
             lines[key].map { "\(path):\($0)" } ?? "\(path) (now its default)"
         }
         for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
         if posted {
+            let reverted = current.map { witness?.reverted(by: fresh, current: $0.configuration) ?? [] } ?? []
+            if !reverted.isEmpty { witness?.tell(severity: 4, "SIGHUP reverted \(reverted.joined(separator: ", ")) (set over MAVLink, not stored)") }
             current?.replace(fresh)
             printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
         }

@@ -64,7 +64,9 @@ public struct ParameterTable: Sendable {
     public static func configValue(_ value: Float, for path: String) -> Result<ConfigValue, ParameterError> {
         guard value.isFinite else { return .failure(ParameterError("not a finite number")) }
         switch ConfigSchema.key(path)?.type {
-        case .number: return .success(.number(Double(value)))
+        // The float's shortest decimal (0.1, not 0.10000000149011612): what the ground station
+        // showed, and what storage writes.
+        case .number: return .success(.number(Double("\(value)") ?? Double(value)))
         case .integer:
             guard value == value.rounded(), abs(value) < 1e9 else { return .failure(ParameterError("\(value) is not a whole number")) }
             return .success(.integer(Int(value)))

@@ -32,6 +32,9 @@ public struct RunOptions: @unchecked Sendable {
     public var notifySystemd = false
     /// The config file, for SIGHUP reloads (nil: the built-in default, nothing to reload).
     public var configPath: String?
+    /// Where a signed telemetry link keeps its signing timestamps across runs (nil: systemd's
+    /// `$STATE_DIRECTORY`, else /var/lib/poise when it exists; ``MAVLinkSigningStore``).
+    public var stateDirectory: String?
     /// When the process started, CLOCK_MONOTONIC ns.
     public var processStart: Int64
     /// Run in simulated time for this long, as fast as possible (`poise simulate`): the same
@@ -55,6 +58,8 @@ public struct RunResult: Sendable {
     public var problems: [String]
     /// A simulated-time run's report.
     public var report: SimulationReport?
+    /// A live run's first failsafe (not its stop), for the summary.
+    public var failsafe: FailsafeNote? = nil
 }
 
 /// A run that could not start, with what to do about it.

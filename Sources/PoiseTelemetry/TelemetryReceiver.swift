@@ -75,13 +75,24 @@ public final class TelemetryReceiver: @unchecked Sendable {
         }
     }
 
+    /// Where the signing timestamps are kept across runs (nil: in memory only).
+    let signingStore: MAVLinkSigningStore?
+    /// Says what the operator should know (a timestamp too far ahead); standard error in `poise run`.
+    public var log: @Sendable (String) -> Void = { _ in }
+    var aheadLogged = 0
+
     /// - Parameter key: the signing key; with it, every command, parameter write and setpoint
     ///   must be signed (and the sender signs every frame: call `sender.sign(with:)` too).
-    public init(sender: TelemetrySender, station: GroundStation, settings: TelemetrySettingsView, key: MAVLinkSigningKey?) {
+    /// - Parameter store: with a key, the signing state of earlier runs: the checker starts
+    ///   from it and this thread keeps it up to date (call `sender.sign(with:after:)` with its
+    ///   ``MAVLinkSigningStore/startingState``'s `sent`).
+    public init(sender: TelemetrySender, station: GroundStation, settings: TelemetrySettingsView, key: MAVLinkSigningKey?,
+                store: MAVLinkSigningStore? = nil) {
         self.sender = sender
         self.station = station
         self.settings = settings
-        checker = key.map { MAVLinkSignatureChecker(key: $0) }
+        signingStore = key == nil ? nil : store
+        checker = key.map { key in store.map { MAVLinkSignatureChecker(key: key, state: $0.startingState) } ?? MAVLinkSignatureChecker(key: key) }
         peerIsLoopback = sender.socket.peerIsLoopback
         tokens = settings.maximumRate
         authenticatedTokens = key == nil ? 0 : settings.maximumRate
@@ -98,14 +109,46 @@ public final class TelemetryReceiver: @unchecked Sendable {
 
     public func start() { _ = worker.start { [self] in run() } }
 
-    public func stop() { worker.stop() }
+    /// Texts for the ground station from another thread (a SIGHUP reload's), sent by this one;
+    /// bounded (beyond 16 waiting, dropped).
+    let announcements = Mutex<[(severity: UInt8, text: String)]>([])
+
+    /// Tells the ground station `text` (STATUSTEXT) from any thread.
+    public func announce(severity: UInt8, _ text: String) {
+        announcements.withLock { if $0.count < 16 { $0.append((severity, text)) } }
+    }
+
+    func sendAnnouncements() {
+        let waiting = announcements.withLock { queue in defer { queue.removeAll() }; return queue }
+        for (severity, text) in waiting { sendText(severity: severity, text) }
+    }
+
+    /// Stops the thread, then writes the signing state one last time, marked clean.
+    public func stop() {
+        worker.stop()
+        persistSigningState(now: Self.monotonicSeconds(), final: true)
+    }
+
+    /// Keeps the signing state's file up to date (at most every
+    /// ``MAVLinkSigningStore/flushInterval``; from this thread, never the tick's).
+    func persistSigningState(now: Double, final: Bool = false) {
+        guard let store = signingStore, let checker, final || now - store.lastWrite >= MAVLinkSigningStore.flushInterval else { return }
+        let hadError = store.lastError != nil
+        store.update(store.state(streams: checker.incoming, lastSent: sender.lastSignedTimestamp), now: now, final: final)
+        if let error = store.lastError, !hadError { log("telemetry: cannot keep the signing state: \(error)") }
+    }
 
     func run() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferLength, alignment: 8)
         defer { buffer.deallocate() }
         while !worker.stopRequested {
-            guard let length = sender.socket.receive(into: buffer, timeoutMilliseconds: 50) else { continue }
+            sendAnnouncements()
+            guard let length = sender.socket.receive(into: buffer, timeoutMilliseconds: 50) else {
+                persistSigningState(now: Self.monotonicSeconds())
+                continue
+            }
             handle(datagram: UnsafeRawBufferPointer(buffer), length: length, now: Self.monotonicSeconds())
+            persistSigningState(now: Self.monotonicSeconds())
         }
     }
 
@@ -154,7 +197,17 @@ public final class TelemetryReceiver: @unchecked Sendable {
     func verdict(_ frame: MAVLinkFrame) -> MAVLinkSignatureChecker.Verdict? {
         guard var c = checker else { return nil }
         defer { checker = c }
-        return c.check(frame, unixTime: TelemetrySender.unixTime())
+        let verdict = c.check(frame, unixTime: TelemetrySender.unixTime())
+        if c.lastRefusalWasAhead {
+            // Logged the first time and every 100th: a stream of them cannot flood the log.
+            aheadLogged += 1
+            if aheadLogged % 100 == 1 {
+                log("telemetry: refused a signed frame from system \(frame.systemID) component \(frame.componentID): its timestamp is "
+                    + "\(c.lastAheadBy / 100_000) s ahead of this board's clock (more than \(MAVLinkSignatureChecker.maximumAhead / 100_000) s; "
+                    + "not remembered; check both clocks) (\(c.aheadRefusals) so far)")
+            }
+        }
+        return verdict
     }
 
     func handle(_ frame: MAVLinkFrame, verdict: MAVLinkSignatureChecker.Verdict?) {
@@ -240,7 +293,9 @@ public final class TelemetryReceiver: @unchecked Sendable {
         case .accepted: return nil
         case .unsigned: return "unsigned (this link needs signed frames)"
         case .badSignature: return "bad signature (wrong key?)"
-        case .replayed: return "replayed or stale signature timestamp"
+        case .replayed:
+            if let c = checker, c.lastRefusalWasAhead { return "signature timestamp \(c.lastAheadBy / 100_000) s ahead of this board's clock" }
+            return "replayed or stale signature timestamp"
         case nil:
             if !settings.acceptCommands { return "commands are off (telemetry.accept_commands: false)" }
             if !peerIsLoopback { return "unsigned commands are taken only from loopback (set telemetry.signing_key_file)" }

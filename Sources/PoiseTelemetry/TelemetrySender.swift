@@ -46,11 +46,17 @@ public final class TelemetrySender: @unchecked Sendable {
         stream = TelemetryStream(settings: settings)
     }
 
-    /// Signs every frame sent from now on (call before ``start()``).
-    public func sign(with key: MAVLinkSigningKey) {
-        stream.signer = MAVLinkSigner(key: key)
+    /// Signs every frame sent from now on (call before ``start()``), each with a timestamp
+    /// later than `after` (an earlier run's reservation: ``MAVLinkSigningStore``).
+    public func sign(with key: MAVLinkSigningKey, after: UInt64 = 0) {
+        stream.signer = MAVLinkSigner(key: key, after: after)
         stream.unixTime = { TelemetrySender.unixTime() }
+        signedUpTo.store(after, ordering: .relaxed)
     }
+
+    /// The newest timestamp this thread has signed a frame with (0 unsigned).
+    public var lastSignedTimestamp: UInt64 { signedUpTo.load(ordering: .relaxed) }
+    let signedUpTo = Atomic<UInt64>(0)
 
     /// Wall-clock time, s since 1970.
     public static func unixTime() -> Double {
@@ -110,6 +116,7 @@ public final class TelemetrySender: @unchecked Sendable {
                 stream.process(record, emit: send)
             }
             if let last { newest.withLock { $0 = last } }
+            if any, let signer = stream.signer { signedUpTo.store(signer.lastTimestamp, ordering: .relaxed) }
             if stop { break }
             if !any { usleep(1000) }
         }

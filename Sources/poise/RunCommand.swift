@@ -51,13 +51,16 @@ struct RunCommand: PoiseCommand {
     @Option(help: "Send MAVLink telemetry to HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
+    @Option(help: "Keep a signed link's signing timestamps here across runs (default: $STATE_DIRECTORY, else /var/lib/poise if it exists).")
+    var stateDir: String?
+
     func execute() throws {
         try RunCommand.start(loop, statsJSON: statistics.statsJSON, record: record, overwrite: overwrite,
-                             telemetry: telemetry, sensorOnly: false)
+                             telemetry: telemetry, sensorOnly: false, stateDirectory: stateDir)
     }
 
     static func start(_ loop: LoopOptions, statsJSON: String?, record: String?, overwrite: Bool, telemetry: String?,
-                      sensorOnly: Bool) throws {
+                      sensorOnly: Bool, stateDirectory: String? = nil) throws {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
@@ -71,6 +74,7 @@ struct RunCommand: PoiseCommand {
         options.statusLine = isatty(2) == 1
         options.configPath = loop.config
         options.notifySystemd = true
+        options.stateDirectory = stateDirectory
         if let telemetry {
             do { options.telemetry = try TelemetryAddress(parsing: telemetry) } catch {
                 throw CLIError("--telemetry: \(error)")

@@ -7,13 +7,17 @@ import Testing
 struct ArmingRefusalTests {
     static let settings = SafetySettings(armSource: .command)
 
-    /// A supervisor that has seen a good sample, then a request to arm under `c`.
+    /// A supervisor that has seen a good sample, then a request to arm under `c`, and the hold time.
     static func armsOnRequest(_ c: ArmingConditions) -> Bool {
         var supervisor = ArmingSupervisor(settings: settings)
         _ = supervisor.update(SafetyInputs(time: 0, estimatorReady: false))
         var inputs = SafetyInputs(time: 0.005, freshSample: c.sensorHealthy, sensorFailed: !c.sensorHealthy,
                                   estimatorReady: c.estimatorReady, attitudeConverged: c.attitudeConverged, tilt: c.tilt)
         inputs.armCommand = .arm
+        // The request arms once the conditions have held for arm_hold_s (nothing else changes).
+        _ = supervisor.update(inputs)
+        inputs.armCommand = .none
+        inputs.time += settings.armHoldTime
         return supervisor.update(inputs) == .armed
     }
 

@@ -172,11 +172,40 @@ import Testing
         var s = ArmingSupervisor(settings: settings)
         for k in 0 ..< 50 { #expect(s.update(inputs(Double(k) * 0.01)) == .disarmed) }   // never by itself
         #expect(s.update(inputs(0.5, tilt: 0.3, command: .arm)) == .disarmed)              // tilted: refused
-        #expect(s.update(inputs(0.51, command: .arm)) == .armed)
+        // Level again: the request waits until the conditions have held for arm_hold_s.
+        #expect(s.update(inputs(0.51, command: .arm)) == .disarmed && s.armPending)
+        #expect(s.update(inputs(0.6)) == .disarmed)
+        #expect(s.update(inputs(0.61)) == .armed)
         #expect(s.reason == .commandArmed)
-        #expect(s.update(inputs(0.52)) == .armed)
-        #expect(s.update(inputs(0.53, command: .disarm)) == .disarmed)
+        #expect(s.update(inputs(0.62)) == .armed)
+        #expect(s.update(inputs(0.63, command: .disarm)) == .disarmed)
         #expect(s.reason == .commandDisarmed)
+        // A request whose conditions break before the hold is dropped.
+        #expect(s.update(inputs(0.64, command: .arm)) == .disarmed && s.armPending)
+        #expect(s.update(inputs(0.65, tilt: 0.3)) == .disarmed && !s.armPending)
+        for k in 66 ..< 100 { #expect(s.update(inputs(Double(k) * 0.01)) == .disarmed) }
+    }
+
+    /// A ground station's disarm works under every source, and holds until that source arms
+    /// again by its own rule: automatic arming not again in this run, the switch only cycled.
+    @Test func aDisarmWorksUnderEverySourceAndHolds() {
+        var auto = ArmingSupervisor(settings: SafetySettings(armHoldTime: 0.1, armSource: .automatic))
+        for k in 0 ..< 20 { _ = auto.update(inputs(Double(k) * 0.01)) }
+        #expect(auto.state == .armed)
+        #expect(auto.update(inputs(0.2, command: .disarm)) == .disarmed && auto.reason == .commandDisarmed && auto.disarmHeld)
+        for k in 21 ..< 300 { #expect(auto.update(inputs(Double(k) * 0.01)) == .disarmed) }
+        var bySwitch = ArmingSupervisor(settings: SafetySettings(armHoldTime: 0.1, armSource: .armSwitch))
+        func switched(_ t: Double, on: Bool, command: ArmCommand = .none) -> ArmState {
+            var i = SafetyInputs(time: t, armSwitch: on)
+            i.armCommand = command
+            return bySwitch.update(i)
+        }
+        for k in 0 ..< 20 { _ = switched(Double(k) * 0.01, on: false) }
+        #expect(switched(0.2, on: true) == .armed)
+        #expect(switched(0.21, on: true, command: .disarm) == .disarmed)
+        for k in 22 ..< 100 { #expect(switched(Double(k) * 0.01, on: true) == .disarmed) }   // still on: holds
+        #expect(switched(1.0, on: false) == .disarmed)
+        #expect(switched(1.01, on: true) == .armed)   // cycled
     }
 
     /// Arming from the gamepad says so, not "command", in the log and the STATUSTEXT.
@@ -185,9 +214,10 @@ import Testing
         pad.armSource = .gamepad
         var s = ArmingSupervisor(settings: pad)
         _ = s.update(inputs(0))
-        #expect(s.update(inputs(0.01, command: .arm)) == .armed)
+        #expect(s.update(inputs(0.01, command: .arm)) == .disarmed)
+        #expect(s.update(inputs(0.1)) == .armed)
         #expect(s.reason == .gamepadArmed && String(describing: s.reason.text).contains("gamepad"))
-        #expect(s.update(inputs(0.02, command: .disarm)) == .disarmed)
+        #expect(s.update(inputs(0.11, command: .disarm)) == .disarmed)
         #expect(s.reason == .gamepadDisarmed)
     }
 
@@ -195,10 +225,11 @@ import Testing
         var s = ArmingSupervisor(settings: settings)
         _ = s.update(inputs(0))
         #expect(s.update(inputs(0.01, setpointLost: true)) == .disarmed)   // disarmed: nothing to do
-        #expect(s.update(inputs(0.02, command: .arm)) == .armed)
-        #expect(s.update(inputs(0.03, setpointLost: true)) == .failsafe)
+        #expect(s.update(inputs(0.02, command: .arm)) == .disarmed)
+        #expect(s.update(inputs(0.1)) == .armed)
+        #expect(s.update(inputs(0.11, setpointLost: true)) == .failsafe)
         #expect(s.reason == .setpointLost)
-        #expect(s.update(inputs(0.04)) == .disarmed)   // cleared once they come again
+        #expect(s.update(inputs(0.12)) == .disarmed)   // cleared once they come again
     }
 
     @Test func otherSourcesIgnoreCommands() {
