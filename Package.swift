@@ -167,8 +167,8 @@ let package = Package(
         // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
         // (`poise simulate --trials`), on several threads, with their report and plot.
         .target(name: "PoiseMonteCarlo", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseRun", "PoiseSettings",
-            "PoiseSimulation", .product(name: "Yams", package: "Yams"),
+            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseRun",
+            "PoiseSettings", "PoiseSimulation", .product(name: "Yams", package: "Yams"),
         ]),
 
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
@@ -197,13 +197,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `poise tune`: relay experiments through the loop, identification, SIMC gains.
-        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSimulation"]),
+        .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSchedules", "PoiseSimulation"]),
         .executableTarget(name: "poise", dependencies: [
             "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFlightCore",
-            "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs",
-            "PoisePlot", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseSpectrum",
-            "PoiseTelemetry", "PoiseTraces", "PoiseTuning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath",
+            "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseRun", "PoiseSchedules",
+            "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTraces", "PoiseTuning",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The library API in use: a MotionManager in a program of its own (README, docs/library.md).
         .executableTarget(name: "MotionManagerExample", dependencies: ["PoiseConfig", "PoiseMath", "PoiseRun"],
@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(name: "PoiseConfigTests", dependencies: ["PoiseConfig", "PoiseDeviceSettings", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseThreadsTests", dependencies: ["PoiseThreads"]),
-        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseFlightCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseThreads", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseFlightCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseFlightCore"]),
@@ -228,8 +228,8 @@ let package = Package(
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseMath", "PoiseTelemetry", "PoiseThreads"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),

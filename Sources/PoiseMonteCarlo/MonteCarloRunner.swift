@@ -1,5 +1,6 @@
 import Dispatch
 import PoiseConfig
+import PoiseLoop
 import PoiseRun
 import PoiseSimulation
 import Synchronization

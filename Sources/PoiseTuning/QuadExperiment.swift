@@ -1,6 +1,7 @@
 import PoiseControl
 import PoiseFlightCore
 import PoiseFusion
+import PoiseLoop
 import PoiseMath
 import PoiseRun
 

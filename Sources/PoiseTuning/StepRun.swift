@@ -1,8 +1,10 @@
 import PoiseFlightCore
 import PoiseFusion
+import PoiseLoop
 import PoiseMath
 import PoiseReplay
 import PoiseRun
+import PoiseSchedules
 
 /// The verification: the loop with some gains answers a step. The quadrotor is stepped 10°
 /// in pitch one second after arming, then back, with 10° of roll; the balancing robot is

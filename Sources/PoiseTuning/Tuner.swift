@@ -3,6 +3,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseFlightCore
 import PoiseFusion
+import PoiseLoop
 import PoiseRun
 
 /// Why `poise tune` stopped without gains.

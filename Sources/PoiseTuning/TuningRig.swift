@@ -2,6 +2,7 @@ import PoiseConfig
 import PoiseFlightCore
 import PoiseFusion
 import PoiseLinux
+import PoiseLoop
 import PoiseRun
 import PoiseSimulation
 

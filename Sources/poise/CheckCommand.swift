@@ -3,6 +3,7 @@ import Foundation
 import PoiseConfig
 import PoiseReplay
 import PoiseRun
+import PoiseSchedules
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: PoiseCommand {

@@ -4,6 +4,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseLinux
+import PoiseLoop
 import PoiseRun
 import Synchronization
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PoiseConfig
 import PoiseFlightCore
+import PoiseLoop
 import PoiseRun
 import PoiseTelemetry
 import PoiseTraces

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseLoop
 import PoiseMonteCarlo
 import PoiseRun
 import PoiseSimulation

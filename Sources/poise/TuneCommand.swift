@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseLoop
 import PoisePlot
 import PoiseRun
 import PoiseTraces

@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseHAL
 import PropertyBased
 import Testing

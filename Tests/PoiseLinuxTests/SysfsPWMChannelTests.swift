@@ -1,6 +1,7 @@
 import Foundation
 import PoiseHAL
 import PoiseLinux
+import PoiseOutputs
 import Testing
 
 /// The kernel's side of a sysfs PWM tree in a temporary directory: writing `export` creates

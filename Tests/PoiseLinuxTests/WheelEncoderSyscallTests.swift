@@ -1,5 +1,6 @@
 import PoiseFlightCore
 import PoiseLinux
+import PoiseThreads
 import Testing
 
 /// The wheel encoders' libgpiod reader over a mocked kernel: the lines it requests, and

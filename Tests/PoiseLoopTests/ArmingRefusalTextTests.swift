@@ -2,6 +2,7 @@
 import Foundation
 import PoiseControl
 import PoiseFlightCore
+@testable import PoiseRun
 import Testing
 import PoiseMath
 

@@ -1,6 +1,7 @@
 import PoiseConfig
 import Foundation
 import PoiseControl
+import PoiseLoop
 import PoiseRun
 import Testing
 import PoiseMath

@@ -1,5 +1,6 @@
 import PoiseControl
 import PoiseReplay
+import PoiseSchedules
 import PoiseTraces
 import PropertyBased
 import Testing

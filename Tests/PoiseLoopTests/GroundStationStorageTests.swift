@@ -1,6 +1,8 @@
 @testable import PoiseLoop
 import Foundation
 import PoiseFlightCore
+@testable import PoiseRun
+import PoiseThreads
 import Testing
 import PoiseConfig
 import PoiseTelemetry

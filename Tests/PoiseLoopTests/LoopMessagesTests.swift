@@ -1,5 +1,6 @@
 import PoiseControl
 import PoiseMath
+@testable import PoiseRun
 import Testing
 @testable import PoiseLoop
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PoiseRun
 import Testing
 import PoiseConfig
 @testable import PoiseLoop

@@ -1,5 +1,7 @@
 @testable import PoiseLoop
 import PoiseFlightCore
+@testable import PoiseRun
+import PoiseThreads
 import Testing
 import PoiseConfig
 

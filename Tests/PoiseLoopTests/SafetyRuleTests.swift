@@ -3,6 +3,7 @@ import PoiseControl
 import PoiseFlightCore
 import PoiseFusion
 import Foundation
+import PoiseLoop
 import PoiseRun
 import Testing
 import PoiseMath

@@ -1,8 +1,10 @@
 import Foundation
 import PoiseConfig
 import PoiseControl
+import PoiseLoop
 import PoiseReplay
 import PoiseRun
+import PoiseSchedules
 import Testing
 
 @Suite struct SetpointScheduleTests {

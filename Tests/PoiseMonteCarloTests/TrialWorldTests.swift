@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseLoop
 import PoiseMonteCarlo
 import PoiseRun
 import Testing
