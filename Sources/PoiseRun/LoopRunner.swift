@@ -51,27 +51,10 @@ struct LoopWork: FilterWork {
             if options.virtualDuration != nil {
                 throw RunError("simulated time needs the simulated board: set `board.kind: sim` (or use `poise run` on the board)")
             }
-            let board = try LinuxBoardSetup.board(configuration, outputs: outputs, logger: logger)
-            let watcher = try LinuxBoardSetup.armSwitch(configuration)
-            defer { watcher?.stop() }
-            var encoders: LinuxWheelEncoders? = nil
-            if configuration.controller.kind == .balance, configuration.controller.balance.encoderCountsPerRevolution > 0 {
-                let d = configuration.controller.drive
-                do {
-                    encoders = try LinuxWheelEncoders(chip: d.encoderChip.isEmpty ? configuration.board.gpioChip : d.encoderChip,
-                                                      left: (UInt32(d.leftA), UInt32(d.leftB)),
-                                                      right: (UInt32(d.rightA), UInt32(d.rightB)), state: WheelEncoderState())
-                } catch { throw RunError(error.description) }
-                encoders?.start()
-            }
-            defer { encoders?.stop() }
-            // Off the real-time thread: reopens the bus while it keeps failing.
-            let reopenLogger = logger
-            let reopener = LinuxBusReopener(bus: board.driver.bus, health: board.busHealth) { reopenLogger.warning("\($0)") }
-            reopener.start()
-            defer { reopener.stop() }
-            return try start(board: board, core: core, outputs: outputs, truth: false, armSwitch: watcher?.state,
-                             encoders: encoders?.state)
+            let parts = try LinuxRigParts(configuration, outputs: outputs, logger: logger)
+            defer { parts.stop() }
+            return try start(board: parts.board, core: core, outputs: outputs, truth: false, armSwitch: parts.armSwitch?.state,
+                             encoders: parts.encoders?.state)
         case .sim:
             let driver = SimulatedRig.driver(configuration, quiet: options.quiet)
             switch SimulatedRig.plant(configuration) {
@@ -93,23 +76,8 @@ struct LoopWork: FilterWork {
 
     func simulatedBoard<World: SimulatedWorld>(_ driver: MPU9250<SimulatedI2CBus<HeldMotion>>, _ outputs: OutputBankSettings,
                                                _ world: World) throws -> SimulatedBoard<World> {
-        do {
-            var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
-            board.armSwitch = SimulatedRig.armSwitch(configuration)
-            board.wheelEncoders = SimulatedRig.wheelEncoders(configuration)
-            board.faultSchedule = SimulatedRig.faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
-            return board
-        } catch {
+        do { return try SimulatedRig.board(configuration, driver: driver, outputs: outputs, world: world) } catch {
             throw RunError(error.description)
-        }
-    }
-
-    static func bias(_ bias: PoiseConfiguration.Safety.Switch.Bias) -> LinuxArmSwitch.Bias {
-        switch bias {
-        case .asIs: .asIs
-        case .disable: .disable
-        case .pullUp: .pullUp
-        case .pullDown: .pullDown
         }
     }
 

@@ -139,12 +139,21 @@ public enum SimulatedRig {
         try loop(configuration, world: quadrotorWorld(configuration))
     }
 
-    static func loop<World: SimulatedWorld>(_ configuration: PoiseConfiguration, world: World) throws -> LiveLoop<SimulatedBoard<World>, PoiseFilter> {
-        let outputs = OutputBankSettings(configuration: configuration)
-        var board = try SimulatedBoard(driver: driver(configuration), outputs: outputs, world: world)
+    /// The simulated board a configuration describes around `world`: the driver and outputs, the
+    /// arming switch, the wheel encoders and the fault schedule. The one builder of the simulated
+    /// board: `poise run`/`simulate` (``LoopRunner``) and the tuner's rigs run the same board.
+    static func board<World: SimulatedWorld>(_ configuration: PoiseConfiguration, driver: MPU9250<SimulatedI2CBus<HeldMotion>>,
+                                             outputs: OutputBankSettings, world: World) throws(OutputError) -> SimulatedBoard<World> {
+        var board = try SimulatedBoard(driver: driver, outputs: outputs, world: world)
         board.armSwitch = armSwitch(configuration)
         board.wheelEncoders = wheelEncoders(configuration)
         board.faultSchedule = faultSchedule(configuration, channelNames: outputs.channels.map(\.name))
+        return board
+    }
+
+    static func loop<World: SimulatedWorld>(_ configuration: PoiseConfiguration, world: World) throws -> LiveLoop<SimulatedBoard<World>, PoiseFilter> {
+        let board = try Self.board(configuration, driver: driver(configuration), outputs: OutputBankSettings(configuration: configuration),
+                                   world: world)
         let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
