@@ -76,6 +76,27 @@ public struct SVGPlot: Sendable, Equatable {
         return longest == 0 ? 0 : Double(Swift.min(longest, 40)) * Self.legendCharacterWidth + Self.legendSample + 6
     }
 
+    /// Width of a 12 px character of a y-axis label, generously.
+    static let labelCharacterWidth = 6.8
+
+    /// A y-axis label laid out to stay beside its own panel (it is drawn turned, along the
+    /// panel's height): one line when it fits, else two broken at a space, and a smaller font
+    /// (down to 7 px) for whatever still does not fit. Lines and font size, px.
+    static func yLabelLayout(_ label: String, height: Double) -> (lines: [String], size: Double) {
+        func width(_ line: String, _ size: Double) -> Double { Double(line.count) * labelCharacterWidth * size / 12 }
+        if width(label, 12) <= height { return ([label], 12) }
+        var lines = [label]
+        let spaces = label.indices.filter { label[$0] == " " }
+        if let split = spaces.min(by: {
+            abs(label.distance(from: label.startIndex, to: $0) - label.count / 2) < abs(label.distance(from: label.startIndex, to: $1) - label.count / 2)
+        }) {
+            lines = [String(label[..<split]), String(label[label.index(after: split)...])]
+        }
+        let longest = lines.map { width($0, 12) }.max() ?? 0
+        let size = longest <= height ? 12 : Swift.max(7, 12 * height / longest)
+        return (lines, size)
+    }
+
     /// The panel's title broken into lines that fit `width` pixels.
     static func titleLines(_ title: String, width: Double) -> [String] {
         wrap(title, maxCharacters: Swift.max(10, Int(width / titleCharacterWidth)))
@@ -230,8 +251,14 @@ public struct SVGPlot: Sendable, Equatable {
             + "fill=\"none\" stroke=\"#888\" stroke-width=\"1\"/>\n"
         if !panel.yLabel.isEmpty {
             let middle = (top + bottom) / 2
-            out += "<text x=\"16\" y=\"\(c(middle))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(c(middle)))\">"
-                + "\(SVGFormat.escape(panel.yLabel))</text>\n"
+            let (lines, size) = Self.yLabelLayout(panel.yLabel, height: bottom - top)
+            let font = size < 12 ? " font-size=\"\(SVGFormat.fixed(size, decimals: 1))\"" : ""
+            for (k, line) in lines.enumerated() {
+                // One line at x = 16; two at 10 and 10 + a line's height, left of the tick labels.
+                let x = lines.count == 1 ? 16.0 : 10.0 + Double(k) * (size + 2)
+                out += "<text x=\"\(c(x))\" y=\"\(c(middle))\" text-anchor=\"middle\"\(font) transform=\"rotate(-90 \(c(x)) \(c(middle)))\">"
+                    + "\(SVGFormat.escape(line))</text>\n"
+            }
         }
         // Lines.
         out += "<g clip-path=\"url(#panel\(index))\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"

@@ -33,6 +33,8 @@ public struct SpectrumAnalysis: Sendable {
     public let throttle: ThrottleSpectrum?
     /// The configured gyroscope filters, when any is on.
     public let filters: GyroFilterResponse?
+    /// The mean motor command while the motors turned (above 0.05), for a recording that drives them.
+    public let runningThrottle: Double?
 
     /// - Parameters:
     ///   - resolution: the widest bin wanted, Hz (the segment is the shortest power of two giving it).
@@ -40,21 +42,37 @@ public struct SpectrumAnalysis: Sendable {
     ///   - filters, filterRate: the configured gyroscope filters and the rate they run at.
     public init(channels: [SpectrumChannel], sampleRate: Double, resolution: Double = 2, throttle: [Double]? = nil,
                 filters: GyroFilterSettings? = nil, filterRate: Double? = nil, peakRule: PeakFinder = PeakFinder()) {
-        self.sampleRate = sampleRate
         let count = channels.map(\.values.count).min() ?? 0
         let estimator = WelchEstimator(sampleRate: sampleRate,
                                        segmentLength: WelchEstimator.segmentLength(sampleRate: sampleRate, resolution: resolution, sampleCount: count))
+        var accumulator = WelchAccumulator(estimator: estimator, gyroscope: channels.map(\.isGyroscope))
+        var row = [Double](repeating: 0, count: channels.count)
+        for i in 0..<count {
+            for c in channels.indices { row[c] = channels[c].values[i] }
+            accumulator.append(row, throttle: throttle.flatMap { i < $0.count ? $0[i] : nil })
+        }
+        self.init(accumulated: accumulator, channels: channels.map { ($0.name, $0.unit) },
+                  filters: filters, filterRate: filterRate, peakRule: peakRule)
+    }
+
+    /// The analysis of rows fed to `accumulator` as they were read (`poise spectrum` streams a
+    /// recording this way); `channels` names the accumulator's channels in order.
+    public init(accumulated accumulator: WelchAccumulator, channels: [(name: String, unit: String)],
+                filters: GyroFilterSettings? = nil, filterRate: Double? = nil, peakRule: PeakFinder = PeakFinder()) {
+        let estimator = accumulator.estimator
+        sampleRate = estimator.sampleRate
         self.estimator = estimator
-        segmentCount = estimator.segmentStarts(count: count).count
+        segmentCount = accumulator.segments
         frequencies = estimator.frequencies
-        spectra = channels.map { ($0.name, $0.unit, estimator.density($0.values)) }
+        spectra = channels.indices.map { (channels[$0].name, channels[$0].unit, accumulator.density($0)) }
         self.peakRule = peakRule
         peaks = peakRule.peaks(frequencies: frequencies, spectra: spectra.map { ($0.name, $0.density) })
-        if let throttle, throttle.contains(where: { $0 > 0.01 }) {
-            self.throttle = ThrottleSpectrum(estimator: estimator, axes: channels.filter(\.isGyroscope).map(\.values), throttle: throttle)
+        if accumulator.throttleSeen {
+            self.throttle = ThrottleSpectrum(counts: accumulator.throttleCounts, sums: accumulator.throttleSums)
         } else {
             self.throttle = nil
         }
+        runningThrottle = accumulator.runningThrottle
         if let filters, filters.isActive {
             self.filters = GyroFilterResponse(settings: filters, sampleRate: filterRate ?? sampleRate)
         } else {

@@ -40,6 +40,8 @@ public struct SpectrumJSON: Codable, Sendable, Equatable {
     public var channels: [Channel]
     public var throttle: Throttle?
     public var filters: Filters?
+    /// The rotor's lines and the notch proposed for them (absent when no gyroscope peak).
+    public var rotor: RotorJSON?
 
     public init(_ a: SpectrumAnalysis) {
         func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }
@@ -60,5 +62,46 @@ public struct SpectrumJSON: Codable, Sendable, Equatable {
                     },
                     gainDecibels: a.frequencies.map { finite(f.at($0).decibels) })
         }
+    }
+}
+
+/// ``RotorLines`` as `poise spectrum --json` prints it.
+public struct RotorJSON: Codable, Sendable, Equatable {
+    public struct Line: Codable, Sendable, Equatable {
+        /// Where the peak is in the recording, Hz.
+        public var frequencyHz: Double
+        /// `fundamental`, `harmonic`, `beside` (within 6 % of a rotor line) or `other`.
+        public var role: String
+        /// The harmonic (1 = the fundamental) a `harmonic` or `beside` line belongs to.
+        public var harmonic: Int?
+        /// The unfolded frequency of a harmonic, Hz.
+        public var trueFrequencyHz: Double?
+        public var folded: Bool
+        public var axes: [String]
+    }
+    public var fundamentalHz: Double
+    public var foldingRatesHz: [Double]
+    public var decidedByThrottle: Bool
+    public var lines: [Line]
+    public var notch: NotchProposal
+    public var configLines: [String]
+
+    public init(_ r: RotorLines) {
+        fundamentalHz = r.fundamental
+        foldingRatesHz = r.foldingRates
+        decidedByThrottle = r.decidedByThrottle
+        lines = r.lines.map { line in
+            switch line.role {
+            case .harmonic(let n, let f):
+                Line(frequencyHz: line.peak.frequency, role: n == 1 ? "fundamental" : "harmonic", harmonic: n,
+                     trueFrequencyHz: f, folded: line.folded, axes: line.peak.axes)
+            case .beside(let n):
+                Line(frequencyHz: line.peak.frequency, role: "beside", harmonic: n, trueFrequencyHz: nil, folded: false, axes: line.peak.axes)
+            case .other:
+                Line(frequencyHz: line.peak.frequency, role: "other", harmonic: nil, trueFrequencyHz: nil, folded: false, axes: line.peak.axes)
+            }
+        }
+        notch = r.proposal
+        configLines = r.proposal.configLines()
     }
 }

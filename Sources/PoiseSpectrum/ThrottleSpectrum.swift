@@ -33,4 +33,15 @@ public struct ThrottleSpectrum: Sendable, Equatable {
             counts[b] == 0 ? [Double](repeating: .nan, count: width) : sums[b].map { PoiseSpectrum.decibels($0 / Double(counts[b])) }
         }
     }
+
+    /// The slices from per-bin segment counts and summed periodograms (``WelchAccumulator``).
+    public init(counts: [Int], sums: [[Double]]) {
+        let bins = counts.count
+        let width = sums.first?.count ?? 0
+        throttles = (0..<bins).map { Double($0) / Double(bins) }
+        self.counts = counts
+        decibels = (0..<bins).map { b in
+            counts[b] == 0 ? [Double](repeating: .nan, count: width) : sums[b].map { PoiseSpectrum.decibels($0 / Double(counts[b])) }
+        }
+    }
 }

@@ -10,7 +10,11 @@ struct PlotCommand: PoiseCommand {
         commandName: "plot",
         abstract: "Plot columns of traces or estimates over time as an SVG.",
         discussion: """
-            One panel per column, one line per file, each axis labelled with its unit. Angle \
+            One panel per column, one line per file, each axis labelled with its unit. Without \
+            --columns: roll, pitch and yaw — an estimate's own columns, a recording's estimate \
+            (est_qw..est_qz) with its simulated truth (qw..qz) dashed, or a trace's ground truth \
+            — and ax..gz only for a trace that holds no attitude. A recording's out_NAME columns \
+            are drawn in their channel's unit from its embedded configuration (or --config). Angle \
             columns (roll, pitch, yaw, tilt and their true_ forms) are drawn in degrees and break \
             at the ±180° wrap; heading in degrees from 0 to 360. A column `true_NAME` in the \
             same file (from `poise replay --columns truth`), or the ground truth of --truth \
@@ -27,13 +31,13 @@ struct PlotCommand: PoiseCommand {
     @Argument(help: "CSV traces or replay estimates (the first column t, in seconds).")
     var files: [String]
 
-    @Option(help: "Columns to plot, comma-separated (default: roll,pitch,yaw when present, else ax..gz).")
+    @Option(help: "Columns to plot, comma-separated (default: the attitude, roll,pitch,yaw, when the file holds one; else ax..gz).")
     var columns: String?
 
     @Option(help: "A trace whose ground truth (qw..qz) is drawn as true roll, pitch and yaw.")
     var truth: String?
 
-    @Option(help: "The config that made a recording: its out_NAME columns are drawn as duty (%) for PWM mapped by duty (an H-bridge), µs of high time for servo/ESC pulses, the level for GPIO.")
+    @Option(help: "The config that made a recording (default: the one embedded in it): its out_NAME columns are drawn as duty (%) for PWM mapped by duty (an H-bridge), µs of high time for servo/ESC pulses, the level for GPIO.")
     var config: String?
 
     @Option(help: "Title of the plot.")
@@ -47,17 +51,22 @@ struct PlotCommand: PoiseCommand {
     func execute() throws {
         Interruption.install()
         reading.apply()
-        let outputs = try config.map { try loopConfiguration($0).outputs }
+        var outputs = try config.map { try loopConfiguration($0).outputs }
         var tables: [(name: String, table: ColumnTable)] = []
         var chosen = columns.map { $0.split(separator: ",").map { String($0).trimmed } }
         for file in files {
             let progress = ProgressBar(total: nil, enabled: true)
-            let table = try ColumnTable(path: file, keeping: { names in
+            var table = try ColumnTable(path: file, keeping: { names in
                 // The first file's header decides the default columns.
                 if chosen == nil { chosen = Self.defaultColumns(Set(names)) }
-                return Set(chosen!.flatMap { [$0, "true_" + $0] } + ["pitch", "true_pitch"])
+                return Set(chosen!.flatMap { [$0, "true_" + $0] } + ["pitch", "true_pitch"] + Self.quaternionColumns)
             }, progress: progress.update)
             progress.finish()
+            Self.addAttitude(to: &table)
+            if outputs == nil, chosen?.contains(where: { $0.hasPrefix("out_") }) == true {
+                // A recording carries the configuration that made it: its channels' units.
+                outputs = (try? EmbeddedConfiguration.configuration(in: table.metadata, trace: file))?.outputs
+            }
             tables.append((traceName(file), table))
         }
         let wanted = chosen ?? []
@@ -147,9 +156,43 @@ struct PlotCommand: PoiseCommand {
         return nil
     }
 
-    private static func defaultColumns(_ names: Set<String>) -> [String] {
+    /// The attitude when the file holds one (an estimate's angles, a recording's estimate
+    /// quaternion, a trace's ground truth), else the raw sensor axes.
+    static func defaultColumns(_ names: Set<String>) -> [String] {
         if ["roll", "pitch", "yaw"].allSatisfy(names.contains) { return ["roll", "pitch", "yaw"] }
+        if ["est_qw", "est_qx", "est_qy", "est_qz"].allSatisfy(names.contains) { return ["roll", "pitch", "yaw"] }
+        if ["qw", "qx", "qy", "qz"].allSatisfy(names.contains) { return ["roll", "pitch", "yaw"] }
         return ["ax", "ay", "az", "gx", "gy", "gz"].filter(names.contains)
+    }
+
+    static let quaternionColumns = ["est_qw", "est_qx", "est_qy", "est_qz", "qw", "qx", "qy", "qz"]
+
+    /// A file without roll, pitch and yaw columns gets them from its quaternions: a
+    /// recording's estimate (est_q…, body to ENU, the loop's attitude), with its simulated
+    /// truth (q…) as true_ columns; a trace's ground truth alone as the angles.
+    static func addAttitude(to table: inout ColumnTable) {
+        guard table.values["roll"] == nil else { return }
+        func angles(_ prefix: String) -> (roll: [Double], pitch: [Double], yaw: [Double])? {
+            guard let w = table.values[prefix + "qw"], let x = table.values[prefix + "qx"],
+                  let y = table.values[prefix + "qy"], let z = table.values[prefix + "qz"] else { return nil }
+            var roll: [Double] = [], pitch: [Double] = [], yaw: [Double] = []
+            for i in w.indices {
+                let q = Quaternion(w: Float(w[i]), x: Float(x[i]), y: Float(y[i]), z: Float(z[i]))
+                guard [w[i], x[i], y[i], z[i]].allSatisfy(\.isFinite), q.length > 0.5 else {
+                    roll.append(.nan); pitch.append(.nan); yaw.append(.nan)
+                    continue
+                }
+                let e = EulerAngles(q.normalized)
+                roll.append(Double(e.roll)); pitch.append(Double(e.pitch)); yaw.append(Double(e.yaw))
+            }
+            return (roll, pitch, yaw)
+        }
+        let estimate = angles("est_"), truth = angles("")
+        guard let shown = estimate ?? truth else { return }
+        table.values["roll"] = shown.roll; table.values["pitch"] = shown.pitch; table.values["yaw"] = shown.yaw
+        if estimate != nil, let truth {
+            table.values["true_roll"] = truth.roll; table.values["true_pitch"] = truth.pitch; table.values["true_yaw"] = truth.yaw
+        }
     }
 
 }

@@ -48,6 +48,9 @@ struct SpectrumCommand: PoiseCommand {
     @Option(parsing: .unconditional, help: "How far above its axis's median density a local maximum must stand to count as a peak, dB.")
     var threshold: Double = 10
 
+    @Flag(help: "Print no progress line while the recording is read.")
+    var quiet = false
+
     @OptionGroup var reading: TraceInputOptions
 
     func validate() throws {
@@ -59,45 +62,54 @@ struct SpectrumCommand: PoiseCommand {
         Interruption.install()
         reading.apply()
         let axes = ["gx", "gy", "gz", "ax", "ay", "az"]
-        let table = try ColumnTable(path: recording, keeping: { names in
-            Set(axes + ["sample"] + names.filter { $0.hasPrefix("out_") })
-        })
+        // Two passes, so the recording is never held: the first counts the samples and finds
+        // the mean rate (they set the segment length), the second feeds Welch's segments as
+        // the rows arrive. Standard input cannot be read twice: its rows are kept.
+        let progress = ProgressBar(total: nil, enabled: !quiet)
+        let survey = try SpectrumSurvey(path: recording, keepRows: recording == "-", progress: { progress.update($0) })
+        progress.finish()
         if Interruption.requested { return }
         var configuration: PoiseConfiguration? = try config.map { try loopConfiguration($0) }
         if configuration == nil {
             // The recording's own configuration draws its filters; one this version cannot read
             // only loses the overlay and the throttle slices, so it is a note, not an error.
-            do { configuration = try EmbeddedConfiguration.configuration(in: table.metadata, trace: recording) } catch {
+            do { configuration = try EmbeddedConfiguration.configuration(in: survey.metadata, trace: recording) } catch {
                 printError("poise: note: the embedded configuration is not used (no filters drawn, no throttle slices):\n\(error.description)")
             }
         }
-        // Rows of ticks without a new sample hold zeros: leave them out.
-        let keep = table.values["sample"].map { flags in flags.indices.filter { flags[$0] != 0 } } ?? Array(table.time.indices)
-        let time = keep.map { table.time[$0] }
-        guard time.count >= 32 else { throw CLIError("\(recording): \(time.count) samples; a spectrum needs at least 32") }
-        let channels = axes.compactMap { name in
-            table.values[name].map { values in
-                SpectrumChannel(name: name, unit: name.hasPrefix("g") ? "rad/s" : "m/s²", values: keep.map { values[$0] })
-            }
+        guard survey.count >= 32 else { throw CLIError("\(recording): \(survey.count) samples; a spectrum needs at least 32") }
+        let present = axes.filter { survey.names.contains($0) }
+        guard present.contains(where: { $0.hasPrefix("g") }) else {
+            throw CLIError("\(recording): no gyroscope columns gx, gy, gz (columns: \(survey.names.joined(separator: ",")))")
         }
-        guard channels.contains(where: { $0.isGyroscope }) else {
-            throw CLIError("\(recording): no gyroscope columns gx, gy, gz (columns: \(table.names.joined(separator: ",")))")
-        }
-        let sampleRate = Self.sampleRate(time)
+        let sampleRate = survey.sampleRate
         guard sampleRate.isFinite, sampleRate > 0 else { throw CLIError("\(recording): the times in column t do not increase") }
-        let throttle = configuration.flatMap { Self.throttle(table, rows: keep, outputs: $0.outputs) }
+        let motors = configuration.map { Self.motorColumns(names: survey.names, outputs: $0.outputs) } ?? []
+        let estimator = WelchEstimator(sampleRate: sampleRate,
+                                       segmentLength: WelchEstimator.segmentLength(sampleRate: sampleRate, resolution: resolution, sampleCount: survey.count))
+        var accumulator = WelchAccumulator(estimator: estimator, gyroscope: present.map { $0.hasPrefix("g") })
+        let feed = ProgressBar(total: survey.count, enabled: !quiet)
+        try survey.rows(columns: present, motors: motors, progress: { feed.update($0) }) { values, throttle in
+            accumulator.append(values, throttle: throttle)
+        }
+        feed.finish()
+        if Interruption.requested { return }
         let analysis = SpectrumAnalysis(
-            channels: channels, sampleRate: sampleRate, resolution: resolution, throttle: throttle,
+            accumulated: accumulator, channels: present.map { ($0, $0.hasPrefix("g") ? "rad/s" : "m/s²") },
             filters: configuration?.filter.gyro, filterRate: configuration.map { $0.loop.rateHz },
             peakRule: PeakFinder(threshold: threshold))
+        let rotor = RotorLines.find(in: analysis, chipRate: configuration.map { $0.sensor.driver.outputRate })
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             encoder.keyEncodingStrategy = .convertToSnakeCase
-            let data = try encoder.encode(SpectrumJSON(analysis))
+            var document = SpectrumJSON(analysis)
+            document.rotor = rotor.map { RotorJSON($0) }
+            let data = try encoder.encode(document)
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(Self.summary(analysis, recording: recording))
+            print(Self.rotorSummary(rotor, analysis: analysis))
         }
         if let path = output ?? (json ? nil : "psd.svg") {
             try writeTextFile(analysis.svg(title: traceName(recording)), to: path)
@@ -112,22 +124,16 @@ struct SpectrumCommand: PoiseCommand {
         return Double(time.count - 1) / (last - first)
     }
 
-    /// The mean command (0…1) of the channels driven by motor1…motor4, from their pulse
-    /// widths through each channel's input and pulse ranges; nil when no channel drives a motor.
-    static func throttle(_ table: ColumnTable, rows: [Int], outputs: PoiseConfiguration.Outputs) -> [Double]? {
-        let motors = outputs.channels.filter { ["motor1", "motor2", "motor3", "motor4"].contains($0.source) && $0.usesPulseRange }
-        let columns = motors.compactMap { channel in table.values["out_" + channel.name].map { (channel, $0) } }
-        guard !columns.isEmpty else { return nil }
-        return rows.map { row in
-            var sum = 0.0
-            for (channel, values) in columns {
-                let span = channel.pulseMaxMicroseconds - channel.pulseMinMicroseconds
-                let fraction = span != 0 ? (values[row] - channel.pulseMinMicroseconds) / span : 0
+    /// The channels driven by motor1…motor4 that the recording has an out_ column for: their
+    /// pulse widths give the mean command (0…1) through each channel's input and pulse ranges.
+    static func motorColumns(names: [String], outputs: PoiseConfiguration.Outputs) -> [MotorColumn] {
+        outputs.channels.filter { ["motor1", "motor2", "motor3", "motor4"].contains($0.source) && $0.usesPulseRange }
+            .compactMap { channel in
+                guard let index = names.firstIndex(of: "out_" + channel.name) else { return nil }
                 let (low, high) = channel.hasInputRange ? (channel.inputMin, channel.inputMax) : (0.0, 1.0)
-                sum += max(0, min(1, low + fraction * (high - low)))
+                return MotorColumn(index: index, pulseMin: channel.pulseMinMicroseconds, pulseMax: channel.pulseMaxMicroseconds,
+                                   inputMin: low, inputMax: high)
             }
-            return sum / Double(columns.count)
-        }
     }
 
     /// What the terminal shows: the estimate's parameters, the peaks and the filters' lag.
@@ -152,6 +158,43 @@ struct SpectrumCommand: PoiseCommand {
         } else {
             lines.append("gyro filters: none configured (filter.gyro)")
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The rotor's lines among the peaks and the notch to paste.
+    static func rotorSummary(_ rotor: RotorLines?, analysis: SpectrumAnalysis) -> String {
+        guard let rotor else { return "rotor lines: none (no gyroscope peak)" }
+        let rates = rotor.foldingRates.map { fmt($0, 1) + " Hz" }.joined(separator: ", then ")
+        var lines = ["rotor lines (one rotor frequency, its harmonics and their copies folded by sampling at \(rates)):"]
+        func ordinal(_ n: Int) -> String { n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : "\(n)th" }
+        for line in rotor.lines {
+            let at = "  \(fmt(line.peak.frequency, 1)) Hz  "
+            switch line.role {
+            case .harmonic(1, let f):
+                lines.append(at + "fundamental" + (line.folded ? ", \(fmt(f, 1)) Hz folded" : ""))
+            case .harmonic(let n, let f):
+                lines.append(at + "\(ordinal(n)) harmonic" + (line.folded ? ", \(fmt(f, 1)) Hz folded" : ""))
+            case .beside(let n):
+                lines.append(at + "beside the \(n == 1 ? "fundamental" : ordinal(n) + " harmonic") (rotors at slightly different speeds)")
+            case .other:
+                lines.append(at + "not a line of this rotor frequency")
+            }
+        }
+        let fs = fmt(analysis.sampleRate, 1)
+        if rotor.harmonics == 1 {
+            lines.append("  no harmonic found: the fundamental is the gyroscope peak that explains the most; check it against the heat map's motor line")
+        }
+        if rotor.decidedByThrottle {
+            lines.append("  the fundamental \(fmt(rotor.fundamental, 1)) Hz is the unfolding the throttle slices follow")
+        } else {
+            lines.append("  the fundamental is taken below half the sample rate: f + k·\(fs) Hz and k·\(fs) Hz − f fold to the same lines, "
+                + "and the throttle slices did not single one out (that needs the command to span 0.1 or more, and the line in every slice)")
+        }
+        if let reference = rotor.referenceThrottle {
+            lines.append("  at the mean motor command \(fmt(reference, 2)) while the motors turned")
+        }
+        lines.append("proposed notch (docs/config.md, filter.gyro; merge into the config's filter section, in a free notch slot):")
+        lines += rotor.proposal.configLines().map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 
