@@ -95,11 +95,18 @@ import Testing
                 == Replay(options: ReplayOptions()).outputMetadata(input: input, filterName: BoardReplay.filter.rawValue))
     }
 
-    @Test func refusesARecording() throws {
+    /// A recording replays through the tick with its compiled configuration (CompileCommandTests
+    /// run it); without one it is refused, saying how to make one. A plain trace takes none.
+    @Test func aRecordingNeedsItsCompiledConfiguration() throws {
         let trace = try Self.trace(count: 10, extraColumn: "sample")
         #expect(throws: TraceError.self) { try BoardReplay.run(trace: trace, output: Scratch.directory() + "/out.csv") }
         do { _ = try BoardReplay.run(trace: trace, output: "-") } catch {
             #expect(error.message.hasPrefix("a `poise run` recording (it has a `sample` column) replays through the loop's whole tick"))
+            #expect(error.message.contains("poise compile"))
+        }
+        let plain = try Self.trace(count: 10)
+        do { _ = try BoardReplay.run(trace: plain, output: "-", config: "robot.pcfg"); Issue.record("a plain trace took --config") } catch {
+            #expect(error.message.hasPrefix("--config applies to a `poise run` recording"))
         }
     }
 
