@@ -53,13 +53,15 @@ func messagePassingControl(_ size: LitmusSize) -> String {
         start.arrive(2)
         var reorderings: UInt64 = 0, reads: UInt64 = 0, moving: UInt64 = 0
         var previous: UInt64 = 0
-        // N reads, and until a hundredth of them found the flag moved (the threads overlapped).
-        while reads < UInt64(n) || moving < UInt64(max(1, n / 100)) {
+        var spins = 0
+        // N reads, and on (up to 50 N) until N / 100 of them found the flag moved.
+        while reads < UInt64(n) || (moving < UInt64(max(1, n / 100)) && reads < 50 * UInt64(n)) {
             let f = flag.value.load(ordering: .relaxed)
             let d = data.value.load(ordering: .relaxed)
             if d < f { reorderings += 1 }
             if f != previous { moving += 1; previous = f }
             reads += 1
+            pause(&spins)
         }
         done.value.store(1, ordering: .relaxed)
         seen.slots[0] = reorderings

@@ -90,8 +90,9 @@ func runPairs(_ name: String, _ size: LitmusSize,
     return (total, threads.count)
 }
 
-/// TripleBuffer: each reader calls `latest()` N times (and until 1 % of its reads found a
-/// new value) while its writer publishes 1, 2, 3, … until the reader is done.
+/// TripleBuffer: each reader calls `latest()` N times (and on, up to 50 N, until N / 100 reads
+/// found a new value; in any case until one did) while its writer publishes 1, 2, 3, … until
+/// the reader is done.
 func tripleBufferLitmus(_ size: LitmusSize) -> LitmusOutcome {
     let n = size.iterations
     var published = 0
@@ -107,11 +108,14 @@ func tripleBufferLitmus(_ size: LitmusSize) -> LitmusOutcome {
                     counts.slots[pair] = k
                 },
                 reader: {
-                    // At least N reads, and enough of them new that the two threads really ran
-                    // at the same time (a loaded host may run the reader's N reads in one go).
+                    // At least N reads, and more until enough of them were new that the two
+                    // threads really ran at the same time (a loaded host may run the reader's
+                    // N reads in one go): up to 50 N, the summary says how many were new, but
+                    // never without one (then nothing was handed over).
                     var last: UInt64 = 0
+                    var spins = 0
                     let wanted = max(1, n / 100)
-                    while tally.reads < n || tally.fresh < wanted {
+                    while tally.reads < n || (tally.fresh < wanted && (tally.reads < 50 * n || tally.fresh == 0)) {
                         let (value, isNew) = buffer.latest()
                         tally.reads += 1
                         if isNew { tally.fresh += 1 }
@@ -122,6 +126,7 @@ func tripleBufferLitmus(_ size: LitmusSize) -> LitmusOutcome {
                         } else {
                             tally.torn += 1
                         }
+                        pause(&spins)
                     }
                     tally.readerDone.store(true, ordering: .relaxed)
                 })
