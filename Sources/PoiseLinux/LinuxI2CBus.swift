@@ -1,12 +1,15 @@
+import CI2C
 import PoiseHAL
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An I²C bus on Linux through the i2c-dev character device (`/dev/i2c-N`).
 ///
-/// Register reads are one `I2C_RDWR` transaction (write the register, repeated start,
-/// read N bytes) and register writes one `I2C_RDWR` message when the adapter supports plain
-/// I²C; otherwise SMBus I²C block read and write byte data after `I2C_SLAVE`. Block writes
-/// are one `I2C_RDWR` message (register byte then data), or SMBus I²C block writes of up to
-/// 32 bytes each. Every call goes through the `system_…` layer (see `Syscalls.swift`).
+/// It implements the one primitive, ``transfer(address:write:read:)``: one `I2C_RDWR` when
+/// the adapter supports plain I²C, otherwise the SMBus call of the same shape (the fallback
+/// adapters such as the kernel's i2c-stub need). Every call goes through the `system_…`
+/// layer (see `Syscalls.swift`).
 /// Like `FileDescriptor`, the bus is a value: call `close()` once when done.
 public struct LinuxI2CBus: I2CBus, Sendable {
     public let path: String
@@ -47,119 +50,211 @@ public struct LinuxI2CBus: I2CBus, Sendable {
         _ = system_close(descriptor)
     }
 
-    public mutating func writeThenRead(
-        address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
+    /// One transaction, as the adapter can make it. With plain I²C: one `I2C_RDWR` of one
+    /// message (a write) or two (a write, then a read after a repeated start). Without it, the
+    /// SMBus call of the same shape after `I2C_SLAVE`: I²C block read (a register, then up to
+    /// 32 bytes), write byte data (a register and one value), I²C block writes (a register and
+    /// data, 32 bytes at a time at consecutive registers). An empty write is a probe: quick
+    /// write or receive byte, always after `I2C_SLAVE` (which answers EBUSY for an address a
+    /// kernel driver holds). Every failure leaves by the one error at the end.
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func transfer(
+        address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
-        let failure: Errno?
-        if functionality.contains(.plainI2C) {
-            failure = I2CTransfer.writeThenRead(descriptor, address: address, register: register, into: buffer)
-        } else if functionality.contains(.smbusReadI2CBlock), buffer.count <= I2CBlockWrite.smbusLength {
-            try select(address)
-            failure = I2CTransfer.smbusReadBlock(descriptor, register: register, into: buffer)
-        } else {
-            failure = .notSupported
-        }
-        if let failure {
-            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
-            throw I2CError(.read(count: buffer.count, register: register), address: address, bus: name, errno: failure)
-        }
-    }
-
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func read(address: UInt8, register: UInt8, into block: inout I2CBlock) throws(I2CError) {
-        let count = block.count
-        let plain = functionality.contains(.plainI2C)
+        var operation = I2CError.Operation(writing: write, reading: read.count)
         var failure: Errno? = nil
-        if count <= 0 || count > 64 {
+        switch I2CTransfer.route(writing: write.count, reading: read.count, functionality: functionality) {
+        case .invalid:
             failure = .invalidArgument
-        } else if !plain && !(functionality.contains(.smbusReadI2CBlock) && count <= I2CBlockWrite.smbusLength) {
+        case .unsupported:
             failure = .notSupported
-        }
-        if failure == nil, !plain { try select(address) }
-        if failure == nil {
-            failure = I2CTransfer.readBlock(descriptor, plain: plain, address: address, register: register, into: &block)
-        }
-        if let failure {
-            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
-            throw I2CError(.read(count: count, register: register), address: address, bus: name, errno: failure)
-        }
-    }
-
-    public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
-        let failure: Errno?
-        if functionality.contains(.plainI2C) {
-            var byte = value
-            failure = withUnsafeBytes(of: &byte) {
-                I2CTransfer.write(descriptor, address: address, register: register, bytes: $0)
+        case .plain:
+            failure = I2CTransfer.plain(descriptor, address: address, write: write, read: read)
+        case .smbus(let call):
+            if write.isEmpty { selectedAddress = nil }  // a probe always asks, as i2cdetect does
+            failure = select(address)
+            if failure != nil {
+                operation = .selectAddress
+            } else {
+                failure = I2CTransfer.smbus(descriptor, call, write: write, read: read)
             }
-        } else {
-            try select(address)
-            failure = I2CTransfer.smbusWrite(descriptor, register: register, value: value)
         }
         if let failure {
             selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
-            throw I2CError(.write(register: register, value: value), address: address, bus: name, errno: failure)
+            throw I2CError(operation, address: address, bus: name, errno: failure)
         }
-    }
-
-    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
-        let failure: Errno?
-        if bytes.count > I2CBlockWrite.maximumLength {
-            failure = .invalidArgument
-        } else if functionality.contains(.plainI2C) {
-            failure = I2CTransfer.write(descriptor, address: address, register: register, bytes: bytes)
-        } else if functionality.contains(.smbusWriteI2CBlock) {
-            try select(address)
-            failure = I2CTransfer.smbusWrite(descriptor, register: register, bytes: bytes)
-        } else {
-            failure = .notSupported
-        }
-        if let failure {
-            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
-            throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: name, errno: failure)
-        }
-    }
-
-    #if !DEBUG
-    @_noAllocation @_noLocks
-    #endif
-    public mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError) {
-        var failure: Errno? = nil
-        if functionality.contains(.plainI2C) {
-            failure = I2CTransfer.writeBlock(descriptor, address: address, register: register, block: block)
-        } else if functionality.contains(.smbusWriteI2CBlock) {
-            try select(address)
-            failure = I2CTransfer.smbusWriteBlock(descriptor, register: register, block: block)
-        } else {
-            failure = .notSupported
-        }
-        if let failure {
-            selectedAddress = nil   // a reopened file (LinuxI2CBus.reopen) has none selected
-            throw I2CError(.writeBlock(count: block.count, register: register), address: address, bus: name, errno: failure)
-        }
-    }
-
-    public mutating func probe(address: UInt8) -> I2CProbeResult {
-        if let errno = I2CTransfer.selectAddress(descriptor, address) {
-            selectedAddress = nil
-            return errno == .resourceBusy ? .busy : .absent
-        }
-        selectedAddress = address
-        let eepromRange = (0x30...0x37).contains(address) || (0x50...0x5F).contains(address)
-        let useReadByte = eepromRange || !functionality.contains(.smbusQuick)
-        return I2CTransfer.smbusProbe(descriptor, useReadByte: useReadByte) == nil ? .present : .absent
     }
 
     /// `I2C_SLAVE`, only when the address changes.
     @usableFromInline
-    mutating func select(_ address: UInt8) throws(I2CError) {
-        guard selectedAddress != address else { return }
-        if let errno = I2CTransfer.selectAddress(descriptor, address) {
-            selectedAddress = nil
-            throw I2CError(.selectAddress, address: address, bus: name, errno: errno)
-        }
+    mutating func select(_ address: UInt8) -> Errno? {
+        guard selectedAddress != address else { return nil }
+        if let errno = I2CTransfer.selectAddress(descriptor, address) { return errno }
         selectedAddress = address
+        return nil
+    }
+}
+
+/// The i2c-dev transfers ``LinuxI2CBus`` makes, built from the `system_…` calls: message
+/// structs on the stack, the caller's buffers, the kernel's answer as an errno.
+///
+/// Those the tick reaches are excluded from performance analysis (each is a system call;
+/// nothing is allocated in the process).
+@usableFromInline
+enum I2CTransfer {
+    /// `open(path, O_RDWR | O_CLOEXEC)`.
+    static func open(_ path: String) -> Result<CInt, Errno> {
+        path.withCString { name in valueOrErrno { system_open(name, O_RDWR | O_CLOEXEC) } }
+    }
+
+    /// `ioctl(fd, I2C_FUNCS, &bits)`.
+    static func functionality(_ fd: CInt) -> Result<UInt, Errno> {
+        var bits: UInt = 0
+        return valueOrErrno { system_ioctl_I2C_FUNCS(fd, &bits) }.map { _ in bits }
+    }
+
+    /// `ioctl(fd, I2C_SLAVE, address)`.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func selectAddress(_ fd: CInt, _ address: UInt8) -> Errno? {
+        failure(of: valueOrErrno { system_ioctl_I2C_SLAVE(fd, UInt(address)) })
+    }
+
+    /// How ``LinuxI2CBus/transfer(address:write:read:)`` makes a transfer of this shape.
+    @usableFromInline
+    enum Route {
+        /// One `I2C_RDWR`.
+        case plain
+        /// One SMBus call (or a few block writes) after `I2C_SLAVE`.
+        case smbus(SMBusCall)
+        /// The adapter cannot make it: `EOPNOTSUPP`.
+        case unsupported
+        /// No transfer has this shape: `EINVAL`.
+        case invalid
+    }
+
+    /// The SMBus call of a transfer's shape.
+    @usableFromInline
+    enum SMBusCall {
+        /// Nothing written, nothing read: the probe's quick write.
+        case quick
+        /// Nothing written, one byte read: the probe's receive byte.
+        case receiveByte
+        /// A register, then 1…32 bytes read.
+        case readBlock
+        /// A register and one value.
+        case writeByteData
+        /// A register and data, 32 bytes a call.
+        case writeBlocks
+    }
+
+    @usableFromInline @inline(__always)
+    static func route(writing: Int, reading: Int, functionality: I2CFunctionality) -> Route {
+        if writing > I2CBlockWrite.maximumLength + 1 || reading > Int(UInt16.max) || (writing == 0 && reading > 1) {
+            return .invalid
+        }
+        if writing == 0 { return .smbus(reading == 0 ? .quick : .receiveByte) }
+        if functionality.contains(.plainI2C) { return .plain }
+        if reading > 0 {
+            return writing == 1 && reading <= I2CBlockWrite.smbusLength && functionality.contains(.smbusReadI2CBlock)
+                ? .smbus(.readBlock) : .unsupported
+        }
+        if writing == 2 { return .smbus(.writeByteData) }
+        return writing > 2 && functionality.contains(.smbusWriteI2CBlock) ? .smbus(.writeBlocks) : .unsupported
+    }
+
+    /// One `I2C_RDWR`: the write as one message, then the read (when there is one) as a
+    /// second after a repeated start.
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func plain(
+        _ fd: CInt, address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
+    ) -> Errno? {
+        guard let sent = write.baseAddress else { return .invalidArgument }
+        let outgoing = i2c_msg(addr: UInt16(address), flags: 0, len: UInt16(write.count),
+                               buf: UnsafeMutablePointer(mutating: sent.assumingMemoryBound(to: UInt8.self)))
+        guard let received = read.baseAddress, read.count > 0 else {
+            var message = outgoing
+            return transferred(valueOrErrno { system_ioctl_I2C_RDWR(fd, &message, 1) }, expected: 1)
+        }
+        var messages = (outgoing, i2c_msg(addr: UInt16(address), flags: UInt16(I2C_M_RD), len: UInt16(read.count),
+                                          buf: received.assumingMemoryBound(to: UInt8.self)))
+        return withUnsafeMutablePointer(to: &messages) { pair in
+            pair.withMemoryRebound(to: i2c_msg.self, capacity: 2) { first in
+                transferred(valueOrErrno { system_ioctl_I2C_RDWR(fd, first, 2) }, expected: 2)
+            }
+        }
+    }
+
+    /// The SMBus call of a transfer's shape (the address is selected).
+    @usableFromInline @inline(never) @_semantics("no_performance_analysis")
+    static func smbus(
+        _ fd: CInt, _ call: SMBusCall, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
+    ) -> Errno? {
+        switch call {
+        case .quick:
+            return failure(of: valueOrErrno { system_i2c_smbus_write_quick(fd, UInt8(I2C_SMBUS_WRITE)) })
+        case .receiveByte:
+            switch valueOrErrno({ system_i2c_smbus_read_byte(fd) }) {
+            case .success(let byte):
+                read[0] = UInt8(truncatingIfNeeded: byte)
+                return nil
+            case .failure(let errno):
+                return errno
+            }
+        case .readBlock:
+            return smbusReadBlock(fd, register: write[0], into: read)
+        case .writeByteData:
+            return failure(of: valueOrErrno { system_i2c_smbus_write_byte_data(fd, write[0], write[1]) })
+        case .writeBlocks:
+            return smbusWrite(fd, register: write[0], bytes: UnsafeRawBufferPointer(rebasing: write[1...]))
+        }
+    }
+
+    /// SMBus I²C block read (the fallback when the adapter has no plain I²C); at most 32 bytes.
+    static func smbusReadBlock(_ fd: CInt, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) -> Errno? {
+        guard let base = buffer.baseAddress, buffer.count > 0, buffer.count <= I2CBlockWrite.smbusLength else {
+            return .invalidArgument
+        }
+        let got = valueOrErrno {
+            system_i2c_smbus_read_i2c_block_data(fd, register, UInt8(buffer.count), base.assumingMemoryBound(to: UInt8.self))
+        }
+        return transferred(got, expected: buffer.count)
+    }
+
+    /// SMBus I²C block writes of `bytes`, 32 at a time at consecutive registers: they land
+    /// where one long write would (the device auto-increments).
+    static func smbusWrite(_ fd: CInt, register: UInt8, bytes: UnsafeRawBufferPointer) -> Errno? {
+        guard bytes.count > 0 else { return nil }
+        guard let base = bytes.baseAddress else { return .invalidArgument }
+        var start = 0
+        while start < bytes.count {
+            let count = min(I2CBlockWrite.smbusLength, bytes.count - start)
+            let status = valueOrErrno {
+                system_i2c_smbus_write_i2c_block_data(
+                    fd, register &+ UInt8(truncatingIfNeeded: start), UInt8(count),
+                    base.advanced(by: start).assumingMemoryBound(to: UInt8.self))
+            }
+            if let errno = failure(of: status) { return errno }
+            start += count
+        }
+        return nil
+    }
+
+    @usableFromInline @inline(__always)
+    static func failure<Value>(of result: Result<Value, Errno>) -> Errno? {
+        switch result {
+        case .success: nil
+        case .failure(let errno): errno
+        }
+    }
+
+    /// A transfer that moved fewer messages or bytes than asked failed part-way: `EIO`.
+    @usableFromInline @inline(__always)
+    static func transferred(_ result: Result<CInt, Errno>, expected: Int) -> Errno? {
+        switch result {
+        case .success(let done): Int(done) == expected ? nil : .ioError
+        case .failure(let errno): errno
+        }
     }
 }

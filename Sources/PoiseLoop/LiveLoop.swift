@@ -151,8 +151,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
             previousWake = wake
             let late = max(lateness, sinceLast)
             let stall = sampled && late > Int64(core.supervisor.settings.stallTime * 1e9) ? late : 0
-            let finished = step(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
-                                lateness: lateness, wake: wake, period: period, stall: stall, clock: clock)
+            let finished = checkedOrPlainStep(now: now, stop: stop, overrunStreak: overrunStreak, outputFaulted: &outputFaulted,
+                                              lateness: lateness, wake: wake, period: period, stall: stall, clock: clock)
             sampled = sampled || lastRecord.sampleValid
             if stall > 0 {
                 statistics.stalls += 1

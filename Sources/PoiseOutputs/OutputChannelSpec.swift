@@ -61,18 +61,11 @@ public struct NoI2CBus: I2CBus {
     public var path: String { "none" }
     public var functionality: I2CFunctionality { [] }
     @inlinable public init() {}
-    public mutating func writeThenRead(address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
-    }
-    public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
-        throw I2CError(.write(register: register, value: value), address: address, bus: path, errno: .operationNotSupportedByDevice)
-    }
-    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
-        throw I2CError(.writeBlock(count: bytes.count, register: register), address: address, bus: path, errno: .operationNotSupportedByDevice)
-    }
-    public mutating func write(address: UInt8, register: UInt8, block: I2CBlock) throws(I2CError) {
-        throw I2CError(.writeBlock(count: block.count, register: register), address: address,
+    #if !DEBUG
+    @_noAllocation @_noLocks
+    #endif
+    public mutating func transfer(address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer) throws(I2CError) {
+        throw I2CError(I2CError.Operation(writing: write, reading: read.count), address: address,
                        bus: I2CBusName(constant: "none"), errno: .operationNotSupportedByDevice)
     }
-    public mutating func probe(address: UInt8) -> I2CProbeResult { .absent }
 }

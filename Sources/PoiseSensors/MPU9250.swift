@@ -223,48 +223,42 @@ public struct MPU9250<Bus: I2CBus> {
         return false
     }
 
-    /// Reads into any fixed-size value's bytes with the retry policy; false after a failed tick.
-    /// (Start-up and FIFO reads, which may be longer than a block; the running tick uses
-    /// `readBlock`.)
+    /// Reads into any fixed-size value's bytes (the first `count`, or all) with the retry
+    /// policy; false after a failed tick. (Start-up and FIFO reads, which may be longer than
+    /// a block; the running tick uses `readBlock`.)
     mutating func read<Buffer>(register: UInt8, into buffer: inout Buffer, count: Int? = nil) -> Bool {
+        withUnsafeMutableBytes(of: &buffer) { bytes in
+            read(register: register, into: count.map { UnsafeMutableRawBufferPointer(rebasing: bytes[0..<$0]) } ?? bytes)
+        }
+    }
+
+    /// `count` (≤ 64) bytes from `register` with the retry policy; nil after a failed tick.
+    /// The data come back by value (an `I2CBlock`): the running tick's read.
+    mutating func readBlock(register: UInt8, count: Int) -> I2CBlock? {
+        var block = I2CBlock()
+        let length = min(count, 64)
+        block.count = length
+        let done = withUnsafeMutableBytes(of: &block.bytes) { bytes in
+            read(register: register, into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<length]))
+        }
+        return done ? block : nil
+    }
+
+    /// The one retry loop: reads `buffer.count` bytes from `register`, trying again up to
+    /// `retries` times; a failed last try fails the tick. False after a failed tick.
+    mutating func read(register: UInt8, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         var attempt = 0
         while true {
-            do {
-                try withUnsafeMutableBytes(of: &buffer) { (bytes) throws(I2CError) in
-                    let part = count.map { UnsafeMutableRawBufferPointer(rebasing: bytes[0..<$0]) } ?? bytes
-                    try bus.writeThenRead(address: settings.address, register: register, into: part)
-                }
+            do throws(I2CError) {
+                try bus.writeThenRead(address: limits.address, register: register, into: buffer)
                 if attempt > 0 { counters.recoveredByRetry += 1 }
                 consecutiveFailures = 0
                 return true
             } catch {
                 counters.readFailures += 1
-                guard attempt < settings.retries else {
-                    tickFailed(error.errno)
-                    return false
-                }
-                attempt += 1
-            }
-        }
-    }
-
-    /// `count` (≤ 64) bytes from `register` with the retry policy; nil after a failed tick.
-    /// The data travel by value (an `I2CBlock`): the running tick's read.
-    mutating func readBlock(register: UInt8, count: Int) -> I2CBlock? {
-        var attempt = 0
-        var block = I2CBlock()
-        block.count = min(count, 64)
-        while true {
-            do throws(I2CError) {
-                try bus.read(address: limits.address, register: register, into: &block)
-                if attempt > 0 { counters.recoveredByRetry += 1 }
-                consecutiveFailures = 0
-                return block
-            } catch {
-                counters.readFailures += 1
                 guard attempt < limits.retries else {
                     tickFailed(error.errno)
-                    return nil
+                    return false
                 }
                 attempt += 1
             }

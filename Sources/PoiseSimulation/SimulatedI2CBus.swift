@@ -23,50 +23,41 @@ public struct SimulatedI2CBus<Motion: SimulatedMotion>: I2CBus {
     @inlinable
     public var imuOutputRate: Double { imu.outputRate }
 
+    /// Routes the transfer by address, in place: copying the PCA9685 (its 256 registers) out
+    /// and back on every sensor read cost more than the read. A probe (nothing written) is
+    /// not counted in the bus time: a scan is no tick's work.
     // Not `@_specialize(exported:)` for the board's motion: the release compiler emitted no
     // such symbol for these typed-throws functions while callers in this module referred to
     // it, so `poise` failed to link. The board (same module) and the cross-module-optimised
     // loop specialise these calls themselves.
-    public mutating func writeThenRead(
-        address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
+    public mutating func transfer(
+        address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
-        counters.bitPeriods += 3 * 9 + 9 * buffer.count + 3
-        // Routed in place: copying the PCA9685 (its 256 registers) out and back on every
-        // sensor read cost more than the read.
+        if write.isEmpty {
+            if let chip = pca9685, chip.address == address {
+                guard !chip.absent else {
+                    throw I2CError(.read(count: read.count, register: 0), address: address, bus: path, errno: .remoteIO)
+                }
+                return
+            }
+            try imu.transfer(address: address, write: write, read: read)
+            return
+        }
+        // 9 bit periods a byte (the address byte included), START and STOP; a read adds its
+        // address byte, its data and the repeated START.
+        counters.bitPeriods += 9 * (1 + write.count) + 2
+        if read.count > 0 { counters.bitPeriods += 9 * (1 + read.count) + 1 }
         if pca9685?.address == address {
             counters.pca9685Transactions += 1
-            try pca9685!.read(register: register, into: buffer)
+            if read.count > 0 {
+                try pca9685!.read(register: write[0], into: read)
+            } else {
+                try pca9685!.write(register: write[0], bytes: UnsafeRawBufferPointer(rebasing: write[1...]))
+            }
             return
         }
         counters.imuTransactions += 1
-        try imu.writeThenRead(address: address, register: register, into: buffer)
-    }
-
-    public mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
-        var byte = value
-        try withUnsafeBytes(of: &byte) { (raw) throws(I2CError) in
-            try write(address: address, register: register, bytes: raw)
-        }
-    }
-
-    public mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
-        counters.bitPeriods += 2 * 9 + 9 * bytes.count + 2
-        if pca9685?.address == address {
-            counters.pca9685Transactions += 1
-            try pca9685!.write(register: register, bytes: bytes)
-            return
-        }
-        counters.imuTransactions += 1
-        if bytes.count == 1 {
-            try imu.write(address: address, register: register, value: bytes[0])
-        } else {
-            try imu.write(address: address, register: register, bytes: bytes)
-        }
-    }
-
-    public mutating func probe(address: UInt8) -> I2CProbeResult {
-        if let chip = pca9685, chip.address == address { return chip.absent ? .absent : .present }
-        return imu.probe(address: address)
+        try imu.transfer(address: address, write: write, read: read)
     }
 }
 

@@ -2,7 +2,30 @@ import PoiseHAL
 import PoiseSensors
 
 extension SimulatedMPU9250 {
-    public mutating func writeThenRead(
+    /// The chip's side of a transfer: a register read (the register's number, then a read),
+    /// a register write (the number and one value), a block write (the number and data, one
+    /// transaction), or a probe (nothing written).
+    public mutating func transfer(
+        address target: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer
+    ) throws(I2CError) {
+        if write.isEmpty {
+            guard probe(target) else {
+                throw failure(.read(count: read.count, register: 0), target, .remoteIO)
+            }
+            for index in 0..<read.count { read[index] = 0 }
+        } else if read.count > 0 {
+            guard write.count == 1 else {
+                throw failure(.read(count: read.count, register: write[0]), target, .invalidArgument)
+            }
+            try readRegisters(address: target, register: write[0], into: read)
+        } else if write.count == 2 {
+            try writeRegister(address: target, register: write[0], value: write[1])
+        } else {
+            try writeRegisters(address: target, register: write[0], bytes: UnsafeRawBufferPointer(rebasing: write[1...]))
+        }
+    }
+
+    mutating func readRegisters(
         address target: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer
     ) throws(I2CError) {
         counters.transactions += 1
@@ -34,7 +57,7 @@ extension SimulatedMPU9250 {
         }
     }
 
-    public mutating func write(address target: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
+    mutating func writeRegister(address target: UInt8, register: UInt8, value: UInt8) throws(I2CError) {
         counters.transactions += 1
         counters.writes += 1
         let operation = I2CError.Operation.write(register: register, value: value)
@@ -63,9 +86,9 @@ extension SimulatedMPU9250 {
 
     /// A block write is the single-byte writes at consecutive registers (the MPU-9250
     /// auto-increments), counted as one transaction.
-    public mutating func write(address target: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
+    mutating func writeRegisters(address target: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {
         for (offset, value) in bytes.enumerated() {
-            try write(address: target, register: register &+ UInt8(truncatingIfNeeded: offset), value: value)
+            try writeRegister(address: target, register: register &+ UInt8(truncatingIfNeeded: offset), value: value)
             if offset > 0 {
                 counters.transactions -= 1
                 counters.writes -= 1
@@ -73,10 +96,11 @@ extension SimulatedMPU9250 {
         }
     }
 
-    public mutating func probe(address target: UInt8) -> I2CProbeResult {
+    /// Whether something acknowledges at `target` (a probe: one transaction, no data).
+    mutating func probe(_ target: UInt8) -> Bool {
         counters.transactions += 1
-        if target == AK8963.address { return magnetometerPresent ? .present : .absent }
-        return target == address && !faults.nack ? .present : .absent
+        if target == AK8963.address { return magnetometerPresent }
+        return target == address && !faults.nack
     }
 
     var magnetometerPresent: Bool { bypassActive && !faults.magnetometerAbsent }

@@ -8,19 +8,12 @@ private struct FakeBus: I2CBus {
     var present: Set<UInt8>
     var busy: Set<UInt8> = []
 
-    mutating func writeThenRead(address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        guard present.contains(address) else {
-            throw I2CError(.read(count: buffer.count, register: register), address: address, bus: path, errno: .remoteIO)
-        }
-        for i in 0..<buffer.count { buffer[i] = register &+ UInt8(i) }
-    }
-
-    mutating func write(address: UInt8, register: UInt8, value: UInt8) throws(I2CError) {}
-
-    mutating func write(address: UInt8, register: UInt8, bytes: UnsafeRawBufferPointer) throws(I2CError) {}
-
-    mutating func probe(address: UInt8) -> I2CProbeResult {
-        busy.contains(address) ? .busy : present.contains(address) ? .present : .absent
+    mutating func transfer(address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer) throws(I2CError) {
+        let operation = I2CError.Operation(writing: write, reading: read.count)
+        if busy.contains(address) { throw I2CError(.selectAddress, address: address, bus: path, errno: .resourceBusy) }
+        guard present.contains(address) else { throw I2CError(operation, address: address, bus: path, errno: .remoteIO) }
+        let register = write.first ?? 0
+        for i in 0..<read.count { read[i] = register &+ UInt8(i) }
     }
 }
 
