@@ -167,7 +167,7 @@ let package = Package(
         // ---- Robustness: Monte-Carlo trials of the simulated loop over worlds drawn from a spread
         // (`poise simulate --trials`), on several threads, with their report and plot.
         .target(name: "PoiseMonteCarlo", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseLoop", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseRun",
+            "PoiseConfig", "PoiseControl", "PoiseJSON", "PoiseLoop", "PoiseMath", "PoiseOutputs", "PoisePlot", "PoiseRun",
             "PoiseSettings", "PoiseSimulation", .product(name: "Yams", package: "Yams"),
         ]),
 

@@ -1,5 +1,5 @@
 import PoiseConfig
-import PoiseMotion
+import PoiseMath
 
 /// One value a trial drew for a configuration key.
 public struct DrawnValue: Sendable, Equatable {

@@ -62,9 +62,9 @@ public enum SimulatedRig {
         let parameters = QuadrotorStandPlant.Parameters(sim.quadrotor, plus: configuration.controller.kind == .quadPlus)
         // The rotors' starting angles: a stream of the run's seed of its own, so turning
         // vibration on changes nothing else the seed draws.
-        var random = SplitMix64(seed: UInt64(sim.seed) ^ rotorPhaseStream)
+        var random = DeterministicRandom(seed: UInt64(sim.seed) ^ rotorPhaseStream)
         var phases = SIMD4<Double>.zero
-        for i in 0..<4 { phases[i] = 2 * .pi * random.uniform() }
+        for i in 0..<4 { phases[i] = 2 * .pi * random.nextUniform() }
         return QuadrotorWorld(plant: QuadrotorStandPlant(parameters: parameters, rotorPhases: phases), gustTorque: sim.gustTorque,
                               gustStart: sim.gustTime, gustDuration: sim.gustDuration, actuatorDelay: sim.quadrotor.actuatorDelay)
     }

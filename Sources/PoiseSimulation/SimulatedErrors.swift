@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PoiseMath
 
 /// The sensor errors the simulated MPU-9250 and AK8963 add to the true motion.
 ///
@@ -117,32 +113,10 @@ public struct SimulatedFaults: Sendable, Equatable {
     public init() {}
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64) with Gaussian samples.
-public struct SplitMix64: Sendable {
-    var state: UInt64
-    var spare: Float? = nil
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+extension DeterministicRandom {
+    /// Three standard normal numbers as the simulated chip's single-precision vector: the
+    /// project's one generator (PoiseMath), whose Gaussians are bit-identical on every CPU.
+    mutating func nextGaussian3() -> SIMD3<Float> {
+        SIMD3(Float(nextGaussian()), Float(nextGaussian()), Float(nextGaussian()))
     }
-
-    /// Uniform in [0, 1).
-    public mutating func uniform() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-
-    /// Standard normal (Box–Muller, one spare kept).
-    public mutating func gaussian() -> Float {
-        if let value = spare { spare = nil; return value }
-        let u1 = max(uniform(), 1e-300), u2 = uniform()
-        let radius = (-2 * log(u1)).squareRoot()
-        spare = Float(radius * sin(2 * .pi * u2))
-        return Float(radius * cos(2 * .pi * u2))
-    }
-
-    public mutating func gaussian3() -> SIMD3<Float> { SIMD3(gaussian(), gaussian(), gaussian()) }
 }

@@ -51,7 +51,7 @@ extension SimulatedMPU9250 {
            Int(register) + buffer.count > Int(MPU9250Register.interruptStatus.rawValue) {
             registers[Int(MPU9250Register.interruptStatus.rawValue)] = 0  // cleared by reading
         }
-        if faults.bitFlipProbability > 0, random.uniform() < faults.bitFlipProbability {
+        if faults.bitFlipProbability > 0, random.nextUniform() < faults.bitFlipProbability {
             let bit = Int(random.next() % UInt64(buffer.count * 8))
             buffer[bit / 8] ^= 1 << UInt8(bit % 8)
         }

@@ -43,7 +43,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     var fifoStart = 0
     var fifoCount = 0
     var magnetometer: SimulatedAK8963
-    var random: SplitMix64
+    var random: DeterministicRandom
     var lastSampleTime: Double = -1
     var filteredForce: SIMD3<Float>? = nil
     var filteredRate: SIMD3<Float>? = nil
@@ -54,7 +54,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         self.errors = errors
         self.mounting = mounting
         self.address = address
-        self.random = SplitMix64(seed: seed)
+        self.random = DeterministicRandom(seed: seed)
         self.magnetometer = SimulatedAK8963(asa: errors.magnetometerASA)
         powerOnReset()
     }
@@ -144,8 +144,8 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         let accelHz = MPU9250Settings.AccelerometerBandwidth(rawValue: register(.accelConfig2) & 0x07)?.hertz ?? 218.1
         force = lowPass(&filteredForce, force, hertz: accelHz, rate: rate)
         angularRate = lowPass(&filteredRate, angularRate, hertz: gyroHz, rate: rate)
-        force += random.gaussian3() * errors.accelerometerNoiseDensity * Float(accelHz.squareRoot())
-        angularRate += random.gaussian3() * errors.gyroscopeNoiseDensity * Float(gyroHz.squareRoot())
+        force += random.nextGaussian3() * errors.accelerometerNoiseDensity * Float(accelHz.squareRoot())
+        angularRate += random.nextGaussian3() * errors.gyroscopeNoiseDensity * Float(gyroHz.squareRoot())
 
         let accelLSB = Float(2 << Int(register(.accelConfig) >> 3 & 3)) * Gravity.standard / 32768
         let gyroLSB = Float(250 << Int(register(.gyroConfig) >> 3 & 3)) * (.pi / 180) / 32768
@@ -215,7 +215,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// The field the AK8963 sees at `t`, µT, in its own axes, with iron, noise and errors.
     mutating func measureField(at t: Double) -> SIMD3<Float> {
         let body = errors.ironDistort(motion.state(at: t).magneticField)
-        let chip = mounting.bodyToChip(body) + random.gaussian3() * errors.magnetometerNoise
+        let chip = mounting.bodyToChip(body) + random.nextGaussian3() * errors.magnetometerNoise
         return SIMD3(chip.y, chip.x, -chip.z)
     }
 }

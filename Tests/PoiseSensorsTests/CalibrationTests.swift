@@ -96,19 +96,19 @@ let faceUpAttitudes: [Quaternion] = [
 
 /// Random attitudes from a seeded generator.
 func randomAttitudes(_ count: Int, seed: UInt64) -> [Quaternion] {
-    var random = SplitMix64(seed: seed)
+    var random = DeterministicRandom(seed: seed)
     return (0..<count).map { _ in
-        Quaternion(components: SIMD4(random.gaussian(), random.gaussian(), random.gaussian(), random.gaussian())).normalized
+        Quaternion(components: SIMD4(Float(random.nextGaussian()), Float(random.nextGaussian()), Float(random.nextGaussian()), Float(random.nextGaussian()))).normalized
     }
 }
 
 @Test func ellipsoidFitRecoversHardAndSoftIron() throws {
     let hard = SIMD3<Float>(25, -40, 12)
     let soft = (SIMD3<Float>(1.10, 0.05, -0.03), SIMD3<Float>(0.05, 0.92, 0.04), SIMD3<Float>(-0.03, 0.04, 1.02))
-    var random = SplitMix64(seed: 7)
+    var random = DeterministicRandom(seed: 7)
     let samples = randomAttitudes(600, seed: 3).map { q -> SIMD3<Float> in
         let b = q.inverseRotate(typicalGeomagneticField)
-        return soft.0 * b.x + soft.1 * b.y + soft.2 * b.z + hard + random.gaussian3() * 0.3
+        return soft.0 * b.x + soft.1 * b.y + soft.2 * b.z + hard + SIMD3(Float(random.nextGaussian()), Float(random.nextGaussian()), Float(random.nextGaussian())) * 0.3
     }
     let fit = try MagnetometerCalibration.fit(samples)
     #expect(close(fit.hardIron, hard, 0.5))

@@ -1,5 +1,3 @@
-import PoiseMath
-
 /// A seeded pseudo-random generator (xoshiro256**, seeded through SplitMix64) whose output
 /// depends only on the seed: the same seed gives the same numbers on every machine and run.
 ///
