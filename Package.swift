@@ -232,7 +232,7 @@ let package = Package(
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
-        .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden"]),
+        .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden", "Robots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,10 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
         // into a megabyte of error (the one place this is enforced).
         self.key = key.map { Self.clipped($0, to: 120) }
         self.message = Self.clipped(message, to: 400)
-        self.allowed = allowed.map { Self.clipped($0, to: 300) }
+        // The allowed list comes from the schema: it gets what the line has left of its
+        // 1 000 bytes, so a section's whole key list is shown (at least 300 bytes of it).
+        let room = max(300, 900 - (self.key?.utf8.count ?? 0) - self.message.utf8.count - file.utf8.count)
+        self.allowed = allowed.map { Self.clipped($0, to: room) }
     }
 
     /// `text` cut to at most `limit` bytes of UTF-8 on a character boundary, saying how much

@@ -62,6 +62,16 @@ public struct ConfigParser {
         return parser.marks.mapValues(\.line)
     }
 
+    /// The line and column of each key's value the text sets, by display path, like
+    /// ``writtenLines(text:file:keys:)``.
+    public static func writtenPositions(text: String, file: String, keys: [ConfigKey] = ConfigSchema.keys) -> [String: (line: Int, column: Int)] {
+        var parser = ConfigParser(file: file)
+        guard let root = try? Yams.compose(yaml: text), root.mapping != nil else { return [:] }
+        var table = ConfigTable()
+        parser.walk(root, tree: SchemaTree(keys: keys), relative: "", display: "", into: &table)
+        return parser.marks.mapValues { ($0.line, $0.column) }
+    }
+
     // MARK: Walking mappings
 
     /// Checks the keys of mapping `node` against `tree`, storing leaf values under

@@ -58,6 +58,7 @@ struct CheckCommand: PoiseCommand {
                 let configuration = try PoiseConfiguration.load(path: file)
                 if let text = try? PoiseConfiguration.readText(path: file) {
                     for note in ConfigParser.deprecations(text: text, file: file) { printError(note.description) }
+                    for note in PlantPlausibility.warnings(text: text, file: file) { printError(note.description) }
                 }
                 // The files the configuration refers to, checked as `run` checks them.
                 do { _ = try SetpointSchedule.forConfiguration(configuration, configPath: file) } catch {

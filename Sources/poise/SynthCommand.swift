@@ -1,4 +1,5 @@
 import ArgumentParser
+import PoiseConfig
 import PoiseMotion
 import PoiseTraces
 import PoiseMath
@@ -131,7 +132,10 @@ struct SynthCommand: PoiseCommand {
         }
         model.seed = seed
         if let gyroscopeNoise { model.gyroscopeNoiseDensity = gyroscopeNoise }
-        if let gyroscopeBias { model.gyroscopeBias = try parseVector(gyroscopeBias, option: "--gyroscope-bias") }
+        if let gyroscopeBias {
+            model.gyroscopeBias = try parseVector(gyroscopeBias, option: "--gyroscope-bias")
+            if let note = PlantPlausibility.gyroscopeBiasWarning(model.gyroscopeBias) { printError("poise: warning: --gyroscope-bias \(note)") }
+        }
         if let accelerometerNoise { model.accelerometerNoiseDensity = accelerometerNoise }
         if let accelerometerBias { model.accelerometerBias = try parseVector(accelerometerBias, option: "--accelerometer-bias") }
         if let scale {

@@ -74,7 +74,7 @@ func problems(_ text: String, configuration: PoiseConfiguration = builtIn) -> [S
     }
 
     @Test func theBuiltInSpreadsLoadAgainstTheShippedConfigurations() throws {
-        for (configuration, expected) in [(builtIn, DefaultSpread.balancingRobot), (quad, DefaultSpread.quadrotor)] {
+        for (configuration, expected) in [(builtIn, DefaultSpread.balancingRobot(builtIn)), (quad, DefaultSpread.quadrotor(quad))] {
             let (name, text) = DefaultSpread.text(for: configuration)
             #expect(text == expected)
             let spread = try SpreadParser.parse(text: text, file: name, configuration: configuration)
