@@ -61,4 +61,14 @@ public final class SimulationWatch: Sendable {
     public func report(_ divergence: PlantDivergence) {
         state.withLock { if $0 == nil { $0 = divergence } }
     }
+
+    let reversals = Atomic<Int>(0)
+
+    /// Times a wheel's drive changed direction so far in the run, both wheels together (an
+    /// atomic: the simulated board reports each change without a lock).
+    public var driveReversals: Int { reversals.load(ordering: .relaxed) }
+
+    public func report(driveReversals count: Int) {
+        reversals.store(count, ordering: .relaxed)
+    }
 }

@@ -135,6 +135,12 @@ struct SimulateCommand: PoiseCommand {
                 }
                 print(line)
             }
+            if configuration.controller.kind == .balance, let end = report.time.last, end > armed {
+                // Each direction change of a wheel's drive; at standstill a few a second is
+                // balancing, hundreds is chatter (the motors buzz and heat).
+                let perWheel = Double(watch.driveReversals) / 2 / (end - armed)
+                print("wheel drive reversals \(String(format: "%.1f", perWheel)) /s per wheel while armed")
+            }
             if report.drive.driven {
                 let d = report.drive
                 print("drive script: top speed \(f(d.topTrueSpeed)) m/s (commanded \(f(d.topCommandedSpeed))); after settling: "

@@ -32,6 +32,8 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     public var faultSchedule = SimulatedFaultSchedule()
     /// The world's divergence went to ``SimulationWatch/current``.
     var divergenceReported = false
+    /// The world's drive reversals as last given to ``SimulationWatch/current``.
+    var reversalsReported = 0
 
     public init(driver: MPU9250<SimulatedI2CBus<HeldMotion>>, outputs: OutputBankSettings, world: World) throws(OutputError) {
         self.driver = driver
@@ -59,6 +61,10 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
             // Once per run: the plant's account of its breakdown for the run's report.
             divergenceReported = true
             SimulationWatch.current?.report(divergence)
+        }
+        if world.driveReversals != reversalsReported {
+            reversalsReported = world.driveReversals
+            SimulationWatch.current?.report(driveReversals: reversalsReported)
         }
         armSwitch?.advance(to: time)
         if let wheelEncoders, let angles = world.wheelAngles { wheelEncoders.update(wheelAngles: angles) }

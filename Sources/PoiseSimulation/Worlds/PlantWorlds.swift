@@ -13,6 +13,10 @@ public struct BalancingRobotWorld: SimulatedWorld {
     public var bridge = HBridgeModel(supplyVoltage: 1)
     public var reversible = ReversibleESCModel()
     public var held = true
+    /// Times a wheel's drive changed direction (forward to reverse or back; brake and coast
+    /// keep the last direction), both wheels together, since release: ``driveReversals``.
+    public private(set) var reversals = 0
+    var lastDirection: (left: Int8, right: Int8) = (0, 0)
     /// What the motor terminals get, `actuatorDelay` after the loop wrote it.
     public var delayLine: ActuatorDelayLine<Inputs>
 
@@ -37,6 +41,7 @@ public struct BalancingRobotWorld: SimulatedWorld {
                          reverse: wiring.leftReverse, standby: standby, outputs)
         let right = input(signed: wiring.rightSigned, duty: wiring.rightDuty, forward: wiring.rightForward,
                           reverse: wiring.rightReverse, standby: standby, outputs)
+        countReversals(left, right)
         guard delayLine.delay > 0 else {
             plant.advance(to: time, left: left, right: right)
             return
@@ -49,6 +54,19 @@ public struct BalancingRobotWorld: SimulatedWorld {
             acting = change.input
         }
         plant.advance(to: time, left: acting.left, right: acting.right)
+    }
+
+    /// A direction that differs from the wheel's last one is a reversal.
+    mutating func countReversals(_ left: BalancingRobotPlant.MotorInput, _ right: BalancingRobotPlant.MotorInput) {
+        func direction(_ input: BalancingRobotPlant.MotorInput) -> Int8 {
+            switch input {
+            case .voltage(let v), .duty(let v): v > 0 ? 1 : v < 0 ? -1 : 0
+            case .brake, .coast: 0
+            }
+        }
+        let l = direction(left), r = direction(right)
+        if l != 0 { if lastDirection.left != 0 && l != lastDirection.left { reversals += 1 }; lastDirection.left = l }
+        if r != 0 { if lastDirection.right != 0 && r != lastDirection.right { reversals += 1 }; lastDirection.right = r }
     }
 
     func input(signed: Int, duty: Int, forward: Int, reverse: Int, standby: Bool,

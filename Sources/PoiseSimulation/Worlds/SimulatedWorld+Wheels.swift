@@ -7,12 +7,15 @@ extension SimulatedWorld {
     public var forwardSpeed: Double { .nan }
     /// When and why the plant's integration broke down; nil: it holds (a scripted motion always does).
     public var divergence: PlantDivergence? { nil }
+    /// Times a wheel's drive changed direction, both wheels together; 0: no wheels.
+    public var driveReversals: Int { 0 }
 }
 
 extension BalancingRobotWorld {
     public var wheelAngles: (left: Double, right: Double)? { plant.wheelAngles }
     public var forwardSpeed: Double { plant.speed }
     public var divergence: PlantDivergence? { plant.divergence }
+    public var driveReversals: Int { reversals }
 }
 
 extension QuadrotorWorld {

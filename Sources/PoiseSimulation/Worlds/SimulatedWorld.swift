@@ -18,6 +18,9 @@ public protocol SimulatedWorld {
     var forwardSpeed: Double { get }
     /// When and why the plant's integration broke down (SimulatedWorld+Wheels.swift); nil: it holds.
     var divergence: PlantDivergence? { get }
+    /// Times a wheel's drive changed direction since release, both wheels together
+    /// (SimulatedWorld+Wheels.swift); 0 without wheels.
+    var driveReversals: Int { get }
 }
 
 /// A `poise synth` motion, repeated: the attitude-only world (no outputs move it).
