@@ -4,9 +4,11 @@
 /// this edits lines rather than re-serialising a parsed tree. It understands the block style
 /// Poise ships (`key:` lines, nested by indentation): a key that exists has its value replaced
 /// (a comment after it is kept); a missing key, and any missing section above it, is inserted
-/// at the end of its section with that section's indentation. Anything it cannot edit safely,
-/// such as a section written in flow style (`sensor: {calibration: …}`), is refused with the
-/// line to rewrite. ``setting(_:in:file:)-(ConfigValue)`` then reloads the result and refuses
+/// at the end of its section with that section's indentation. A section written on one line
+/// in flow style (`pitch_rate: {kp: 0.2, ki: 0.2}`, as the shipped quad file has it) is edited
+/// in place in that style (``FlowMapping``). Anything it cannot edit safely, such as a flow
+/// section spread over several lines or a whole file in flow style, is refused with the line
+/// to rewrite. ``setting(_:in:file:)-(ConfigValue)`` then reloads the result and refuses
 /// unless it validates, reads back the new values and left every other value alone.
 ///
 /// ```swift
@@ -78,6 +80,30 @@ public enum ConfigEditor {
                 throw ConfigError(file: file, key: path, message: "not a dotted key path")
             }
             try document.set(names, to: yaml, file: file)
+        }
+        return document.text
+    }
+}
+
+extension ConfigEditor {
+    /// `text` with the comments that say how the values at `paths` came about replaced by
+    /// `note` (one comment line): a block of comment lines right above a line on one of the
+    /// paths (the key itself or a section holding it) that says "tuned by". `poise tune
+    /// --save` writes new gains; a note that credits the old ones to something else is stale.
+    public static func replacingTuningNotes(in text: String, above paths: [String], with note: String) -> String {
+        var document = EditableDocument(text)
+        var targets = Set<Int>()
+        for path in paths { targets.formUnion(document.lineIndices(path.split(separator: ".").map(String.init))) }
+        for index in targets.sorted(by: >) {
+            var start = index
+            while start > 0 {
+                let line = EditableDocument.parse(document.lines[start - 1])
+                guard !line.isContent, document.lines[start - 1].contains("#") else { break }
+                start -= 1
+            }
+            guard (start..<index).contains(where: { document.lines[$0].lowercased().contains("tuned by") }) else { continue }
+            let spaces = String(repeating: " ", count: EditableDocument.parse(document.lines[index]).indent)
+            document.lines.replaceSubrange(start..<index, with: [spaces + "# " + note + document.carriageReturn(of: index)])
         }
         return document.text
     }
@@ -215,6 +241,12 @@ struct EditableDocument {
                 replaceValue(at: index, line: line, yaml: yaml)
                 return
             }
+            if line.value.first == "{", let edited = FlowMapping.setting(Array(names[(depth + 1)...]), to: yaml, in: line.value) {
+                // `pitch_rate: {kp: 0.2, ki: 0.2}` on one line: edited in place, in flow style.
+                let prefix = String(lines[index][..<line.valueStart!])
+                lines[index] = prefix + " " + edited + String(line.comment) + carriageReturn(of: index)
+                return
+            }
             if line.value.first == "{" || line.value.first == "[" {
                 throw ConfigError(file: file, line: index + 1, key: shown, message:
                     "written in flow style (`\(line.value.prefix(1))…`); this edit needs indented block lines, so the file is left as it is. Rewrite this section with one key per line, or paste the values by hand")
@@ -231,6 +263,24 @@ struct EditableDocument {
             indent = children?.indent ?? line.indent + step
             parentLine = index
         }
+    }
+
+    /// The lines of the block-style keys along `names` that the file has (a section's line,
+    /// then its child's, …), stopping where the path leaves the file or enters a flow value.
+    func lineIndices(_ names: [String]) -> [Int] {
+        var body = 0..<lines.count, indent = 0, found: [Int] = []
+        for name in names {
+            guard let index = body.first(where: {
+                let line = Self.parse(lines[$0])
+                return line.isContent && line.indent == indent && line.key == name
+            }) else { break }
+            found.append(index)
+            let line = Self.parse(lines[index])
+            guard line.value.isEmpty else { break }
+            body = (index + 1)..<blockEnd(after: index, indent: line.indent)
+            indent = body.map { Self.parse(lines[$0]) }.first(where: \.isContent)?.indent ?? line.indent + step
+        }
+        return found
     }
 
     /// The index after the last content line nested deeper than `indent` following `index`

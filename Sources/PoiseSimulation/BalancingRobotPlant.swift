@@ -285,6 +285,19 @@ public struct BalancingRobotPlant: Sendable {
     /// 1 ms step by its own width, ``stickSpeed``.)
     public var stiffness: Double { Self.stiffness(parameters) }
 
+    /// How fast the motors' back-EMF damps the robot's forward roll against its lean, upright,
+    /// 1/s: the pole b that a drive → pitch model K e^(−θs)/(s(s + b)) has (`poise tune`'s
+    /// model of the robot). The stiffness's forward mode at zero tilt.
+    public static func forwardDampingRate(_ robot: SimulatedBalancingRobot) -> Double {
+        let p = Parameters(robot)
+        let r = p.wheelRadius, L = p.centreOfMassHeight, M = p.bodyMass
+        let damping = p.gearRatio * p.gearRatio * p.motorConstant * p.motorConstant / p.motorResistance + p.wheelFriction
+        let a11 = M + 2 * p.wheelMass + 2 * p.wheelInertia / (r * r)
+        let a22 = M * L * L + p.bodyInertia
+        let a12 = M * L
+        return 2 * damping * (a22 / (r * r) + 2 * a12 / r + a11) / (a11 * a22 - a12 * a12)
+    }
+
     static func stiffness(_ p: Parameters) -> Double {
         let r = p.wheelRadius, L = p.centreOfMassHeight, M = p.bodyMass
         let damping = p.gearRatio * p.gearRatio * p.motorConstant * p.motorConstant / p.motorResistance + p.wheelFriction

@@ -23,6 +23,8 @@ struct BalanceExperiment {
     var experimentSeconds = 0.0
     let amplitude: Float
     let lead: Float
+    /// The robot's motor pole b, 1/s (``LoopModel/motorPole``), from its figures.
+    var motorPole = 0.0
 
     static let name = "controller.balance.pitch"
 
@@ -94,14 +96,17 @@ struct BalanceExperiment {
         point.outputAmplitude /= point.frequency
         point.phase -= .pi / 2
         if point.phase <= -.pi { point.phase += 2 * .pi }
-        let model = LoopModel(kind: .doubleIntegratingWithDelay, through: point)
+        let model = LoopModel(kind: .doubleIntegratingWithDelay, through: point, motorPole: motorPole)
+        // The rule's double integrator: the same dead time, the gain |G| ω² at the limit cycle.
+        let plain = LoopModel(kind: .doubleIntegratingWithDelay, gain: point.magnitude * point.frequency * point.frequency,
+                              delay: model.delay)
         let tilt = options.stepDegrees * .pi / 180
         let p = configured.pitch
-        let gains = TuningRule.balanceLoop(model, derivativeCutoffHz: Double(p.derivativeCutoffHz),
+        let gains = TuningRule.balanceLoop(plain, derivativeCutoffHz: Double(p.derivativeCutoffHz),
                                            saturatingAt: tilt, outputLimit: Double(p.outputLimit))
         loops.append(LoopTuning(loop: Self.name, relayAmplitude: Double(amplitude), point: point, model: model, gains: gains,
                                 margins: LoopMargins(model: model, controller: gains, rateHz: rateHz),
-                                predicted: StepPrediction.response(model: model, controller: gains, rateHz: rateHz, start: tilt,
+                                predicted: StepPrediction.response(model: plain, controller: gains, rateHz: rateHz, start: tilt,
                                                                    target: 0, outputLimit: Double(p.outputLimit),
                                                                    integralLimit: Double(p.integralLimit))))
         var tuned = p

@@ -17,6 +17,10 @@ public struct LoopModel: Sendable, Equatable, Codable {
     public var gain: Double
     /// Dead time θ, s.
     public var delay: Double
+    /// The balancing robot's motor pole b, 1/s: K e^(−θs)/(s(s + b)), the motors' back-EMF
+    /// damping the roll that a drive starts (0: none, the plain double integrator). Known
+    /// from the robot's figures, not identified: one relay point fixes two parameters.
+    public var motorPole: Double = 0
 
     public init(kind: Kind, gain: Double, delay: Double) {
         self.kind = kind
@@ -27,20 +31,32 @@ public struct LoopModel: Sendable, Equatable, Codable {
     /// Integrators: each adds −90° and divides by ω.
     var integrators: Int { kind == .integratingWithDelay ? 1 : 2 }
 
-    /// The model through a measured point.
-    public init(kind: Kind, through point: RelayPoint) {
+    /// The model through a measured point (`motorPole`: the double integrator's b, above).
+    ///
+    /// Without b the dead time took only part of a slow robot's actuator delay: the
+    /// back-EMF pole leads the double integrator by 90° − atan(ω/b), which grows as a longer
+    /// delay slows the limit cycle (the default robot, b ≈ 40 /s: 15 ms of delay gave 9.7 ms
+    /// more dead time).
+    public init(kind: Kind, through point: RelayPoint, motorPole: Double = 0) {
         let w = point.frequency
         let n = kind == .integratingWithDelay ? 1 : 2
-        let integratorPhase = -Double(n) * .pi / 2
+        let b = kind == .doubleIntegratingWithDelay ? max(0, motorPole) : 0
+        let integratorPhase = n == 2 && b > 0 ? -Double.pi / 2 - atan(w / b) : -Double(n) * .pi / 2
         var lag = integratorPhase - point.phase
         lag = lag.truncatingRemainder(dividingBy: 2 * .pi)
         if lag < 0 { lag += 2 * .pi }
-        self.init(kind: kind, gain: point.magnitude * pow(w, Double(n)), delay: lag / w)
+        // K such that |G(jω)| = K / (ω √(ω² + b²)) (K / ω² without b).
+        let gain = n == 2 ? point.magnitude * w * (w * w + b * b).squareRoot() : point.magnitude * w
+        self.init(kind: kind, gain: gain, delay: lag / w)
+        self.motorPole = b
     }
 
     /// |G(jω)| and its phase, rad (continuous in ω, not wrapped).
     public func response(_ w: Double) -> (magnitude: Double, phase: Double) {
-        (gain / pow(w, Double(integrators)), -Double(integrators) * .pi / 2 - w * delay)
+        if integrators == 2 && motorPole > 0 {
+            return (gain / (w * (w * w + motorPole * motorPole).squareRoot()), -.pi / 2 - atan(w / motorPole) - w * delay)
+        }
+        return (gain / pow(w, Double(integrators)), -Double(integrators) * .pi / 2 - w * delay)
     }
 }
 

@@ -5,6 +5,7 @@ import PoiseFlightCore
 import PoiseFusion
 import PoiseLoop
 import PoiseRun
+import PoiseSimulation
 
 /// Why `poise tune` stopped without gains.
 public struct TuningError: Error, CustomStringConvertible, Sendable {
@@ -90,6 +91,8 @@ public enum Tuner {
         let rate = configuration.loop.rateHz
         var experiment = BalanceExperiment(configured: configuration.controller.balance, options: options, rateHz: rate,
                                            maxTilt: configuration.safety.supervisor.maxTilt)
+        // The robot's figures (simulation.balancing_robot, which a real robot's file describes too).
+        experiment.motorPole = BalancingRobotPlant.forwardDampingRate(configuration.simulation.balancingRobot)
         // The experiment starts upright (as a hand holds a real robot); the check releases it tilted.
         var upright = configuration.values
         upright["simulation.initial_tilt_deg"] = .number(0)

@@ -62,8 +62,9 @@ public struct TuningReport: Sendable, Equatable, Codable {
             lines.append("\(l.loop): relay ±\(f(l.relayAmplitude))\(hysteresis) → limit cycle \(f(l.point.period * 1000)) ms "
                          + "(\(l.point.cycles) periods), output ±\(f(l.point.outputAmplitude)), Ku \(f(l.point.ultimateGain)), "
                          + "G(jωu) = \(f(l.point.magnitude)) ∠\(f(l.point.phase * 180 / .pi))°")
-            let integrators = l.model.kind == .integratingWithDelay ? "s" : "s²"
-            lines.append("  model K e^(−θs)/\(integrators): K = \(f(l.model.gain)), θ = \(f(l.model.delay * 1000)) ms")
+            let integrators = l.model.kind == .integratingWithDelay ? "s" : l.model.motorPole > 0 ? "(s(s + b))" : "s²"
+            let pole = l.model.motorPole > 0 ? ", b = \(f(l.model.motorPole)) /s (the motors' back-EMF, from the robot's figures)" : ""
+            lines.append("  model K e^(−θs)/\(integrators): K = \(f(l.model.gain)), θ = \(f(l.model.delay * 1000)) ms\(pole)")
             var gains = "  gains kp \(f(l.gains.kp, 4))"
             if l.gains.ki != 0 || l.gains.kd != 0 { gains += ", ki \(f(l.gains.ki, 4)), kd \(f(l.gains.kd, 4))" }
             lines.append(gains)
@@ -94,5 +95,36 @@ public struct TuningReport: Sendable, Equatable, Codable {
         lines.append("")
         lines.append("experiment: \(String(format: "%.1f", experimentSeconds)) s of relay (\(String(format: "%.1f", totalSeconds)) \(simulated ? "simulated " : "")s in all)")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension TuningReport {
+    /// A settling time may be this much longer (a share of the starting one, at least
+    /// ``settlingSlack`` s) and an overshoot this much larger before the tuned gains count as worse.
+    public static let settlingTolerance = 0.05
+    public static let settlingSlack = 0.01
+    public static let overshootTolerance = 0.01
+
+    /// Where the tuned gains' check step did worse than the starting gains' on the same rig,
+    /// one line per axis ("pitch settles in 1.18 s against 0.48 s"); empty when no axis did,
+    /// or when the starting gains were not checked (a real robot, `checkStartingGains: false`).
+    public var regressions: [String] {
+        var lines: [String] = []
+        for check in after {
+            guard let start = before.first(where: { $0.axis == check.axis }), let was = start.response else { continue }
+            guard let now = check.response else {
+                lines.append("\(check.axis): \(check.problem ?? "no response") with the tuned gains, where the starting gains settled")
+                continue
+            }
+            func seconds(_ x: Double?) -> String { x.map { String(format: "%.2f s", $0) } ?? "never" }
+            if let a = was.settlingTime, now.settlingTime.map({ $0 > a + max(Self.settlingSlack, Self.settlingTolerance * a) }) ?? true {
+                lines.append("\(check.axis) settles in \(seconds(now.settlingTime)) against \(seconds(was.settlingTime)) with the starting gains")
+            }
+            if now.overshoot > was.overshoot + Self.overshootTolerance {
+                lines.append(String(format: "%@ overshoots %.0f %% against %.0f %% with the starting gains", check.axis,
+                                    now.overshoot * 100, was.overshoot * 100))
+            }
+        }
+        return lines
     }
 }

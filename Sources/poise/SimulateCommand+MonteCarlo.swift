@@ -41,8 +41,17 @@ extension SimulateCommand {
         print(monteCarlo.json ? report.json : report.text, terminator: "")
         if let trial = monteCarlo.trial, !monteCarlo.json, let outcome = run.outcomes.first {
             let values = outcome.drawn.map { (path: $0.path, value: $0.value) } + [(path: "simulation.seed", value: ConfigValue.integer(outcome.seed))]
-            print("trial \(trial)'s world as configuration keys (over \(loop.config ?? BuiltInConfiguration.name)), to run it with --plot or --record:")
-            print(ConfigEditor.snippet(values), terminator: "")
+            // The whole file with the drawn keys set: a snippet pasted into a file that has
+            // its own `simulation:` section would be a duplicate key.
+            let source = loop.config ?? BuiltInConfiguration.name
+            if let original = try? loop.config.map(readTextFile) ?? BuiltInConfiguration.text,
+               let world = try? ConfigEditor.setting(values, in: original, file: source) {
+                print("trial \(trial)'s world: \(source) with its drawn keys set; save it as a file of its own and run it with --config FILE --plot or --record:")
+                print(world, terminator: world.hasSuffix("\n") ? "" : "\n")
+            } else {
+                print("trial \(trial)'s world as configuration keys (merge them into \(source)'s own sections), to run it with --plot or --record:")
+                print(ConfigEditor.snippet(values), terminator: "")
+            }
         }
         // Wall-clock speed varies from run to run, so it is not part of the report.
         let rate = run.wallSeconds > 0 ? run.simulatedSeconds / run.wallSeconds : 0

@@ -8,7 +8,8 @@ import PoiseTraces
 import PoiseTuning
 
 /// `poise tune`: relay experiments on the rig, a model and gains per loop, the step before
-/// and after; `--save` writes the gains into the configuration, comments kept.
+/// and after; `--save` writes the gains into the configuration (`--save-to PATH` a copy),
+/// comments kept, unless they did worse than the starting gains in the check (`--force`).
 struct TuneCommand: PoiseCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
@@ -35,6 +36,7 @@ struct TuneCommand: PoiseCommand {
             Examples:
               poise tune --config configs/sim-quad-x.yaml
               poise tune --config my-robot.yaml --save
+              poise tune --config my-robot.yaml --save-to my-robot-tuned.yaml
               poise tune --config configs/sim-balancing-robot.yaml --json --plot step.svg
             """)
 
@@ -43,6 +45,12 @@ struct TuneCommand: PoiseCommand {
 
     @Flag(help: "Write the tuned gains into --config, keeping its comments and layout.")
     var save = false
+
+    @Option(help: "Write --config (or the built-in configuration) with the tuned gains to this file instead; the original is left as it is.")
+    var saveTo: String?
+
+    @Flag(help: "Save even when the tuned gains' check step settles slower or overshoots more than the starting gains'.")
+    var force = false
 
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
@@ -64,7 +72,10 @@ struct TuneCommand: PoiseCommand {
             guard value > 0, value <= 1 else { throw ValidationError("\(name) must be more than 0 and at most 1, not \(value)") }
         }
         if save && config == nil {
-            throw ValidationError("--save writes into the configuration file: give it with --config FILE")
+            throw ValidationError("--save writes into the configuration file: give it with --config FILE (or write a copy with --save-to PATH)")
+        }
+        if save && saveTo != nil {
+            throw ValidationError("--save writes into --config, --save-to PATH elsewhere: give one of them")
         }
     }
 
@@ -73,6 +84,7 @@ struct TuneCommand: PoiseCommand {
         if save, let file = config, !SensorCLI.canReplace(file) {
             throw CLIError("\(file): cannot write it (or its directory), so --save could not keep the result")
         }
+        if let saveTo { try OutputFile(path: saveTo).discard() }
         if let plot { try OutputFile(path: plot).discard() }
         var options = TuningOptions()
         options.amplitude = amplitude
@@ -100,20 +112,65 @@ struct TuneCommand: PoiseCommand {
             }
         }
         let values = report.values.keys.sorted().map { (path: $0, value: ConfigValue.number(report.values[$0]!)) }
-        if save, let file = config {
-            do {
-                let text = try readTextFile(file)
-                try SensorCLI.replaceFile(at: file, with: try ConfigEditor.setting(values, in: text, file: file))
-                if !json { print("\nSaved \(values.map(\.path).joined(separator: ", ")) in \(file).") }
-            } catch {
-                printError("poise: not saved; paste this into \(file) yourself:\n" + ConfigEditor.snippet(values))
+        let source = config ?? BuiltInConfiguration.name
+        let original = try config.map { try readTextFile($0) } ?? BuiltInConfiguration.text
+        // The file with the gains in place (block or flow style), its "tuned by" notes updated.
+        let edited: Result<String, ConfigError>
+        do {
+            let text = try ConfigEditor.setting(values, in: original, file: source)
+            edited = .success(ConfigEditor.replacingTuningNotes(in: text, above: values.map(\.path), with: Self.note(report)))
+        } catch {
+            edited = .failure(error)
+        }
+        let regressions = report.regressions
+        let target = saveTo ?? (save ? config : nil)
+        if let target, !regressions.isEmpty, !force {
+            problems.append("not saved: the tuned gains did worse than the starting gains in the check step ("
+                + regressions.joined(separator: "; ") + "); --force saves them anyway")
+        } else if let target {
+            switch edited {
+            case .success(let text):
+                do {
+                    if target == config { try SensorCLI.replaceFile(at: target, with: text) } else { try OutputFile.write(text, to: target) }
+                    if !json { print("\nSaved \(values.map(\.path).joined(separator: ", ")) in \(target).") }
+                } catch {
+                    problems.append("\(error)")
+                }
+            case .failure(let error):
+                printError("poise: not saved; merge these keys into \(source)'s own sections yourself:\n" + ConfigEditor.snippet(values))
                 problems.append("\(error)")
             }
         } else if !json {
-            print("\nFor your configuration\(config.map { "; --save writes it into \($0)" } ?? ""):")
-            print(ConfigEditor.snippet(values), terminator: "")
+            if !regressions.isEmpty { print("\nThe tuned gains did worse than the starting gains: " + regressions.joined(separator: "; ") + ".") }
+            print("\nFor your configuration (--save writes them into --config, --save-to PATH writes a copy):")
+            switch edited {
+            case .success(let text): print(Self.changedLines(original, text, source), terminator: "")
+            case .failure: print(ConfigEditor.snippet(values), terminator: "")
+            }
         }
         if !problems.isEmpty { throw CLIError(problems: problems) }
+    }
+
+    /// The comment `--save` leaves above the gains it wrote.
+    static func note(_ report: TuningReport) -> String {
+        var note = "Tuned by `poise tune` on the \(report.simulated ? "simulated" : "real") \(report.rig.replacingOccurrences(of: "_", with: " "))"
+        let settled = report.after.compactMap { check in check.response?.settlingTime.map { "\(check.axis) settles in \(String(format: "%.2f", $0)) s" } }
+        if !settled.isEmpty { note += " (its 10° check: " + settled.joined(separator: ", ") + ")" }
+        return note + "; docs/tuning.md."
+    }
+
+    /// The lines of `edited` that `original` does not have, each as `FILE:LINE: text`: where
+    /// in the user's own file each goes, so nothing is pasted twice ("duplicate key").
+    static func changedLines(_ original: String, _ edited: String, _ file: String) -> String {
+        let before = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = edited.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept = Set(before.map(String.init))
+        var lines = ""
+        for (index, line) in after.enumerated() where !kept.contains(String(line)) {
+            lines += "  \(file):\(index + 1): \(line)\n"
+            kept.insert(String(line))
+        }
+        return lines
     }
 
     /// One panel per stepped axis: the step with the starting gains, with the tuned gains, and

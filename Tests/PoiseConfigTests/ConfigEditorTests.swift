@@ -208,9 +208,17 @@ import Testing
         #expect(edited == "board:\r\n  kind: sim\r\nsensor:\r\n  calibration:\r\n    gyroscope_bias: [1.0, 2.0, 3.0]\r\n    magnetometer_hard_iron: [4.0, 5.0, 6.0]\r\n")
     }
 
+    /// One-line flow sections are edited in place (FlowStyleEditingTests); one spread over
+    /// lines is refused.
+    @Test func oneLineFlowSectionsAreEditedInTheirStyle() throws {
+        let value = [("sensor.calibration.gyroscope_bias", ConfigValue.vector3([1, 2, 3]))]
+        #expect(try ConfigEditor.setting(value, in: "sensor:\n  calibration: {gyroscope_bias: [0, 0, 0]}\n", file: "f.yaml")
+            == "sensor:\n  calibration: {gyroscope_bias: [1.0, 2.0, 3.0]}\n")
+        #expect(try ConfigEditor.setting(value, in: "board:\n  kind: sim\nsensor: {dlpf_hz: 41}\n", file: "f.yaml")
+            == "board:\n  kind: sim\nsensor: {dlpf_hz: 41, calibration: {gyroscope_bias: [1.0, 2.0, 3.0]}}\n")
+    }
+
     @Test(arguments: [
-        ("sensor:\n  calibration: {gyroscope_bias: [0, 0, 0]}\n", 2, "sensor.calibration"),
-        ("board:\n  kind: sim\nsensor: {dlpf_hz: 41}\n", 3, "sensor"),
         ("sensor:\n  calibration: {\n    gyroscope_bias: [0, 0, 0]\n  }\n", 2, "sensor.calibration"),
     ])
     func flowStyleSectionsAreRefusedNotCorrupted(_ text: String, line: Int, key: String) {
