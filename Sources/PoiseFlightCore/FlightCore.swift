@@ -157,16 +157,24 @@ public struct FlightCore<Filter: AttitudeFilter> {
             estimatorReady: startupBias.ready && !flags.contains(.initialising),
             attitudeConverged: !flags.contains(.notConverged), tilt: tilt,
             attitudeFinite: finite, commandFinite: commandFinite, overrunStreak: loop.overrunStreak,
-            stopRequested: loop.stopRequested, unexpectedError: loop.unexpectedError,
+            unexpectedError: loop.unexpectedError,
             stalled: loop.stallNanoseconds > 0, armSwitch: loop.armSwitch,
             chipReset: reading.notices.kinds.contains(.chipReset))
         safety.armCommand = loop.armCommand
         safety.setpointLost = loop.setpointLost
-        let state = supervisor.update(safety)
+        // A requested stop is a disarm of its own (``ArmingSupervisor/stop(at:)``), not a fault.
+        let event: SafetyEvent?
+        if loop.stopRequested {
+            event = supervisor.stop(at: reading.time)
+        } else {
+            _ = supervisor.update(safety)
+            event = supervisor.lastEvent
+        }
+        let state = supervisor.state
         if state == .armed && !armed { engage() }
         // Whatever made the outputs fail safe (a fall, a flip) may have left the estimate wrong:
         // it must be re-established before arming again.
-        if state == .failsafe, case .some = supervisor.lastEvent { filter.loseConvergence() }
+        if state == .failsafe, case .some = event { filter.loseConvergence() }
         let reported = EulerAngles(frameTransform.attitude(fromENU: attitude))
         signals[.pitch] = reported.pitch
         signals[.roll] = reported.roll
@@ -176,7 +184,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
         signals[.faceDown] = cosTilt < -0.5 ? 1 : 0
         signals[.atRest] = flags.contains(.atRest) ? 1 : 0
         let commands = mapper.map(signals, live: state == .armed, dt: tickDt)
-        return TickOutput(commands: commands, state: state, event: supervisor.lastEvent)
+        return TickOutput(commands: commands, state: state, event: event)
     }
 
     /// Closes the control loops from rest on arming (bumpless).

@@ -120,8 +120,8 @@ public struct LiveLoop<Board: BoardBackend, Filter: AttitudeFilter> {
 
     /// The loop, on either clock: wait for the tick → read → tick → write → hand the record
     /// on; between ticks a simulated world moves to the next tick's time. `each` sees every
-    /// tick's record. The stopping tick (a stop request, or the clock's stop time) goes
-    /// failsafe; the board is then driven safe once more.
+    /// tick's record. The stopping tick (a stop request, or the clock's stop time) disarms
+    /// (reason `stop requested`); the board is then driven safe once more.
     public mutating func run<Clock: LoopClock>(clock: Clock, onStarted: ([String]) -> Void = { _ in },
                                                each: (inout Self, TickRecord) -> Void = { _, _ in }) {
         var clock = clock

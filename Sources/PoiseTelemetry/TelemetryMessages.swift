@@ -32,9 +32,11 @@ public enum TelemetryMessages {
     public static let safetyArmed: UInt8 = 128
 
     /// STATUSTEXT for an arming transition: CRITICAL for a failsafe, NOTICE for a disarm,
-    /// INFO for arming; `failsafe: tilt beyond safety.max_tilt_deg` (in 50-byte pieces).
+    /// INFO for arming and for the run's requested stop (`disarmed: stop requested`);
+    /// `failsafe: tilt beyond safety.max_tilt_deg` (in 50-byte pieces).
     public static func transitionText(_ record: TickRecord, id: UInt16) -> [StatusText] {
-        let severity: UInt8 = switch record.armState { case .failsafe: 2; case .disarmed: 5; case .armed: 6 }
+        var severity: UInt8 = switch record.armState { case .failsafe: 2; case .disarmed: 5; case .armed: 6 }
+        if record.eventReason == .stopRequested && record.armState == .disarmed { severity = 6 }
         return StatusText.pieces(severity: severity, text: "\(record.armState.name): \(record.eventReason.text)", id: id)
     }
 

@@ -68,6 +68,7 @@ public struct TelemetryStream: Sendable {
             textID = textID == .max ? 1 : textID + 1
             for piece in TelemetryMessages.transitionText(record, id: textID) { frame(piece, emit) }
         }
+        var heartbeatSent = false
         for group in Group.allCases {
             let hz = rate(group)
             // 1 µs of slack: a sum of periods must not miss a tick that is due on paper.
@@ -77,6 +78,12 @@ public struct TelemetryStream: Sendable {
             // Fallen more than a period behind (a gap in the records): restart from now.
             if due[group.rawValue] <= record.time { due[group.rawValue] = record.time + period }
             send(group, record, emit)
+            if group == .heartbeat { heartbeatSent = true }
+        }
+        // The run's last tick: one more HEARTBEAT with the state it ends in, so a ground
+        // station does not keep showing the last one it saw (armed) after the run ended.
+        if record.stopRequested, !heartbeatSent, settings.heartbeatHz > 0 {
+            send(.heartbeat, record, emit)
         }
     }
 

@@ -39,6 +39,8 @@ import PoiseMath
     let result = try manager.stop()
     #expect(result.statistics.ticks > 0)
     #expect(!manager.isActive)
-    // The last tick saw the stop: failsafe, every output at its safe value.
-    #expect(manager.latestTick.armState == .failsafe)
+    // The last tick saw the stop: a disarm with its own reason (not a failsafe), every output
+    // at its safe value.
+    #expect(manager.latestTick.armState == .disarmed)
+    #expect(manager.latestTick.eventReason == .stopRequested)
 }
