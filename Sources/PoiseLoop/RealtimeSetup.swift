@@ -20,13 +20,7 @@ public struct RealtimeSetup: Sendable {
     /// Applies the settings to the calling thread; returns one line per setting refused.
     public func apply() -> [String] {
         var warnings: [String] = []
-        if priority > 0 {
-            var param = sched_param(sched_priority: Int32(priority))
-            let rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param)
-            if rc != 0 {
-                warnings.append("SCHED_FIFO priority \(priority) not permitted (\(String(cString: strerror(rc)))); running with normal scheduling — grant CAP_SYS_NICE (see docs/deploy.md)")
-            }
-        }
+        if priority > 0, let warning = Self.schedule(priority: priority, limit: Self.rtprioLimit()) { warnings.append(warning) }
         if cpu >= 0 {
             let rc = poise_pin_thread_to_cpu(Int32(cpu))
             if rc != 0 {
@@ -43,5 +37,30 @@ public struct RealtimeSetup: Sendable {
             }
         }
         return warnings
+    }
+
+    /// Asks for SCHED_FIFO at `priority`; refused, at the highest priority the process's
+    /// RLIMIT_RTPRIO (`limit`) permits without privilege. Nil when `priority` was granted,
+    /// else what the loop runs with and how to grant it.
+    static func schedule(priority: Int, limit: Int) -> String? {
+        var param = sched_param(sched_priority: Int32(priority))
+        let rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param)
+        if rc == 0 { return nil }
+        let grant = "a busy machine can stall the loop (safety.stall_ms) and fail it safe; grant CAP_SYS_NICE, "
+            + "or LimitRTPRIO=\(priority) / `ulimit -r \(priority)` (see docs/deploy.md)"
+        if limit > 0 && limit < priority {
+            var lower = sched_param(sched_priority: Int32(limit))
+            if pthread_setschedparam(pthread_self(), SCHED_FIFO, &lower) == 0 {
+                return "SCHED_FIFO priority \(priority) not permitted (RLIMIT_RTPRIO is \(limit)); running at priority \(limit) — \(grant)"
+            }
+        }
+        return "SCHED_FIFO priority \(priority) not permitted (\(String(cString: strerror(rc)))); running with normal scheduling — \(grant)"
+    }
+
+    /// The soft RLIMIT_RTPRIO: the highest SCHED_FIFO priority an unprivileged process may take.
+    static func rtprioLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit) == 0 else { return 0 }
+        return Int(min(limit.rlim_cur, 99))  // RLIM_INFINITY is the largest value
     }
 }

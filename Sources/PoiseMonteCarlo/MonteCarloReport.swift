@@ -14,6 +14,9 @@ public struct MonteCarloReport: Sendable {
     public var commandPrefix: [String]
     /// How many of the worst trials to name.
     public var worstCount = 5
+    /// A run cut short (Ctrl-C): the signal's name and the trials planned. The report is then
+    /// of the finished trials only, and says so first.
+    public var partial: (signal: String, planned: Int)?
 
     public init(plan: MonteCarloPlan, run: MonteCarloRun, commandPrefix: [String]) {
         self.plan = plan
@@ -47,6 +50,10 @@ public struct MonteCarloReport: Sendable {
     public var text: String {
         var lines: [String] = []
         let n = outcomes.count
+        if let partial {
+            lines.append("PARTIAL: interrupted by \(partial.signal) after \(n) of \(partial.planned) trials; "
+                + "every figure below is over the \(n) finished trial\(n == 1 ? "" : "s") only")
+        }
         lines.append("\(n) trial\(n == 1 ? "" : "s") of \(Formatting.number(plan.duration)) simulated s, \(plantName), spread \(plan.spread.name) (\(plan.spread.entries.count) key\(plan.spread.entries.count == 1 ? "" : "s")), base seed \(plan.baseSeed)")
         let rate = n == 0 ? 0 : 100 * Double(successes) / Double(n)
         lines.append("success: \(successes)/\(n) (\(Formatting.fixed(rate, 1)) %) \(run.rule.text)")
@@ -88,7 +95,12 @@ public struct MonteCarloReport: Sendable {
         line += "  at a limit " + (o.saturation.map { "\(Formatting.fixed(100 * $0, 1)) %" } ?? "—")
         var lines = [line]
         if !o.drawn.isEmpty {
-            lines.append("    drawn: " + o.drawn.map { "\($0.path) = \(Self.valueText($0.value))" }.joined(separator: ", "))
+            // One value a line, to 4 significant digits (the JSON report keeps every digit).
+            lines.append("    drawn:")
+            let width = o.drawn.map(\.path.count).max() ?? 0
+            for d in o.drawn {
+                lines.append("      " + d.path + String(repeating: " ", count: width - d.path.count) + " = " + Self.valueText(d.value))
+            }
         }
         lines.append("    alone: \(reproduceCommand(o.trial))")
         return lines
@@ -96,9 +108,9 @@ public struct MonteCarloReport: Sendable {
 
     static func valueText(_ value: ConfigValue) -> String {
         switch value {
-        case .number(let x): Formatting.number(x)
+        case .number(let x): Formatting.significant(x)
         case .integer(let n): String(n)
-        case .vector3(let v): "[\(Formatting.number(v.x)), \(Formatting.number(v.y)), \(Formatting.number(v.z))]"
+        case .vector3(let v): "[\(Formatting.significant(v.x)), \(Formatting.significant(v.y)), \(Formatting.significant(v.z))]"
         default: "\(value)"
         }
     }
@@ -112,6 +124,11 @@ public struct MonteCarloReport: Sendable {
         lines.append("  \"spread\": \(JSONString.quoted(plan.spread.name)),")
         lines.append("  \"base_seed\": \(plan.baseSeed),")
         lines.append("  \"duration_s\": \(Formatting.number(plan.duration)),")
+        if let partial {
+            lines.append("  \"partial\": true,")
+            lines.append("  \"interrupted_by\": \(JSONString.quoted(partial.signal)),")
+            lines.append("  \"trials_planned\": \(partial.planned),")
+        }
         lines.append("  \"trials_run\": \(outcomes.count),")
         lines.append("  \"successes\": \(successes),")
         lines.append("  \"success_rate\": \(Formatting.fixed(outcomes.isEmpty ? 0 : Double(successes) / Double(outcomes.count), 4)),")

@@ -47,6 +47,9 @@ outputs:
 loop:
   rate_hz: 1000
   gyroscope_bias_time: 1
+  # SCHED_FIFO where permitted (root, CAP_SYS_NICE or an rtprio limit; it warns otherwise): on a
+  # busy desktop an ordinary thread can wait longer than safety.stall_ms and fail safe.
+  realtime_priority: 50
 
 simulation:
   plant: auto

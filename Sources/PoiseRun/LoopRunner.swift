@@ -44,7 +44,8 @@ struct LoopWork: FilterWork {
         if options.sensorOnly { outputs.channels = [] }
         var core = CoreConfiguration.core(configuration, filter: filter)
         if options.sensorOnly { core.controller = .none }
-        var logger = Logger(label: "poise.sensors")
+        // Through the status line's writer: a driver's line erases the status first.
+        var logger = Logger(label: "poise.sensors") { StandardErrorLogHandler(label: $0) }
         if options.quiet { logger.logLevel = .warning }
         switch configuration.board.kind {
         case .linux:
@@ -240,8 +241,10 @@ struct LoopWork: FilterWork {
         telemetry?.stop()
         let seconds = loop.statistics.seconds
         for e in loop.board.release() { problems.append(e.description) }
-        return RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
-                         signal: options.signals.signal, problems: problems, report: nil)
+        var result = RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
+                               signal: options.signals.signal, problems: problems, report: nil)
+        result.failsafe = reporter.failsafe
+        return result
     }
 
     /// `poise simulate`: the same ticks in simulated time, recording written as they come.

@@ -58,6 +58,8 @@ public struct RunResult: Sendable {
     public var problems: [String]
     /// A simulated-time run's report.
     public var report: SimulationReport?
+    /// A live run's first failsafe (not its stop), for the summary.
+    public var failsafe: FailsafeNote? = nil
 }
 
 /// A run that could not start, with what to do about it.

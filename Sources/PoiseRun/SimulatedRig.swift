@@ -124,7 +124,7 @@ public enum SimulatedRig {
                                     address: sensorSettings.address, seed: UInt64(sim.seed))
         chip.clockError = sim.sampleClockError
         let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
-        var logger = Logger(label: "poise.sensors")
+        var logger = Logger(label: "poise.sensors") { StandardErrorLogHandler(label: $0) }
         if quiet { logger.logLevel = .warning }
         var driver = MPU9250(bus: bus, settings: sensorSettings, logger: DriverLog(logger))
         driver.calibration = SensorCalibration(configuration: configuration)

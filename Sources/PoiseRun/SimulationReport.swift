@@ -32,6 +32,8 @@ public struct SimulationReport: Sendable {
     var settledSquares = 0.0, settledTicks = 0
     /// A balancing robot's drive-script tracking (DriveTracking.swift).
     public var drive = DriveTracking()
+    /// The estimate against the truth (what a scripted-motion run measures; SimulationReport+Motion.swift).
+    public var estimateError = EstimateError()
     var keepEvery = 1
     var count = 0
 
@@ -67,6 +69,7 @@ public struct SimulationReport: Sendable {
             failsafeReason = r.eventReason
         }
         drive.add(r)
+        estimateError.add(r)
         count += 1
         guard count % keepEvery == 0 else { return }
         time.append(r.time)

@@ -13,11 +13,29 @@ func printToStandardError(_ text: String) {
 enum StatusLine {
     static let showing = Atomic<Bool>(false)
 
-    /// Replaces the status line with `text` (no newline).
+    /// Replaces the status line with `text` (no newline), cut to the terminal's width.
     static func draw(_ text: String) {
         // Set before writing: a line printed meanwhile then erases whatever is on the line.
         showing.store(true, ordering: .releasing)
-        writeToStandardError("\r\u{1B}[K" + text)
+        writeToStandardError("\r\u{1B}[K" + fitted(text, columns: terminalColumns()))
+    }
+
+    /// `text` cut to fit `columns` (one column kept free: a line that fills the last one
+    /// wraps on some terminals, and `\r` would then redraw only its second row); nil columns:
+    /// not cut. The status is one character a column (ASCII, °, µ, —).
+    static func fitted(_ text: String, columns: Int?) -> String {
+        guard let columns, text.count >= columns else { return text }
+        let room = max(columns - 1, 0)
+        return room > 1 ? String(text.prefix(room - 1)) + "…" : String(text.prefix(room))
+    }
+
+    /// The width of the terminal on standard error (TIOCGWINSZ), else `$COLUMNS`; nil when
+    /// neither says (not a terminal: nothing is cut).
+    static func terminalColumns(environment: [String: String]? = nil) -> Int? {
+        var size = winsize()
+        if environment == nil, ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        let columns: String? = if let environment { environment["COLUMNS"] } else { getenv("COLUMNS").map { String(cString: $0) } }
+        return columns.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// `text`, preceded by what erases the status line if it shows (it then no longer does).
@@ -31,7 +49,7 @@ enum StatusLine {
     }
 }
 
-private func writeToStandardError(_ text: String) {
+func writeToStandardError(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
         var done = 0

@@ -50,6 +50,8 @@ public final class TickReporter: @unchecked Sendable {
     let worker = WorkerThread(name: "poise-reporter")
     /// The first write error of the recording, if any.
     public private(set) var recordingError: String?
+    /// The run's first failsafe (not its stop), for the summary.
+    public private(set) var failsafe: FailsafeNote?
     public private(set) var recordsWritten = 0
     var lastFlush = 0.0, lastSync = 0.0, lastStatus = -1.0, lastLog = 0.0
     var window = LatencyHistogram(), computeWindow = LatencyHistogram()
@@ -131,6 +133,8 @@ public final class TickReporter: @unchecked Sendable {
             let ms = (Double(r.stallNanoseconds) / 1e5).rounded() / 10
             printToStandardError("poise: \(format(r.tickTime)) s: the loop stalled for \(ms) ms (longer than safety.stall_ms); every output safe in this tick, the estimate is stale\n")
         }
+        if failsafe == nil { failsafe = FailsafeNote.first(r, safety: settings.safety) }
+        if r.armState == .armed, r.eventReason != .none, failsafe != nil { failsafe!.rearmed = true }
         window.record(r.latenessNanoseconds)
         computeWindow.record(r.computeNanoseconds)
         if r.eventReason != .none, settings.transitions {

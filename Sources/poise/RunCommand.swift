@@ -93,6 +93,7 @@ struct RunCommand: PoiseCommand {
         if !loop.quiet {
             let how = result.signal != 0 ? "stopped by \(result.signal == SIGINT ? "SIGINT" : "SIGTERM")" : "finished"
             printError("poise: \(how) after \(String(format: "%.2f", result.seconds)) s; outputs safe\n" + result.statistics.summary())
+            if let failsafe = result.failsafe { printError("poise: \(failsafe.text)") }
         }
         var problems = result.problems
         if let statisticsFile {

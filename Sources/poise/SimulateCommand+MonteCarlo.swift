@@ -28,16 +28,19 @@ extension SimulateCommand {
             throw CLIError(error.description)
         }
         progress.finish()
-        if run.signal != 0 {
-            let name = run.signal == SIGTERM ? "SIGTERM" : "SIGINT"
-            printError("poise: interrupted by \(name) after \(run.outcomes.count) of \(trials.count) trials; no report")
-            throw ExitCode(128 + (run.signal == SIGTERM ? SIGTERM : SIGINT))
+        // Ctrl-C: the finished trials are reported, marked PARTIAL; none finished, no report.
+        let interruption: (name: String, exit: ExitCode)? = run.signal == 0 ? nil
+            : (run.signal == SIGTERM ? "SIGTERM" : "SIGINT", ExitCode(128 + (run.signal == SIGTERM ? SIGTERM : SIGINT)))
+        if let interruption, run.outcomes.isEmpty {
+            printError("poise: interrupted by \(interruption.name) before any of the \(trials.count) trials finished; no report")
+            throw interruption.exit
         }
         var prefix = ["poise", "simulate"]
         if let config = loop.config { prefix += ["--config", config] }
         if let file = monteCarlo.spread { prefix += ["--spread", file] }
         prefix += ["--seed", String(baseSeed), "--duration", Self.number(duration)]
-        let report = MonteCarloReport(plan: plan, run: run, commandPrefix: prefix)
+        var report = MonteCarloReport(plan: plan, run: run, commandPrefix: prefix)
+        if let interruption { report.partial = (interruption.name, trials.count) }
         print(monteCarlo.json ? report.json : report.text, terminator: "")
         if let trial = monteCarlo.trial, !monteCarlo.json, let outcome = run.outcomes.first {
             let values = outcome.drawn.map { (path: $0.path, value: $0.value) } + [(path: "simulation.seed", value: ConfigValue.integer(outcome.seed))]
@@ -58,10 +61,18 @@ extension SimulateCommand {
         if !loop.quiet {
             printError("poise: \(run.outcomes.count) trial\(run.outcomes.count == 1 ? "" : "s"), \(Self.number(run.simulatedSeconds)) simulated s in \(String(format: "%.1f", run.wallSeconds)) s: \(String(format: "%.1f", rate)) simulated s per second on \(min(plan.jobs, trials.count)) thread\(min(plan.jobs, trials.count) == 1 ? "" : "s")")
         }
-        if let plot {
-            let svg = MonteCarloPlot.svg(report, title: "poise simulate --trials \(run.outcomes.count): \(loop.config ?? "built-in balancing robot"), \(spread.name)")
+        if let plot, interruption != nil, plot != "-", !overwrite, FileManager.default.fileExists(atPath: plot) {
+            printError("poise: \(plot) kept as it was: a PARTIAL run does not replace an earlier plot (--overwrite does)")
+        } else if let plot {
+            let title = (interruption == nil ? "" : "PARTIAL (\(run.outcomes.count) of \(trials.count)): ")
+                + "poise simulate --trials \(run.outcomes.count): \(loop.config ?? "built-in balancing robot"), \(spread.name)"
+            let svg = MonteCarloPlot.svg(report, title: title)
             do { try OutputFile.write(svg, to: plot) } catch { throw CLIError(error.description) }
             if plot != "-" { printError("poise: wrote the \(run.outcomes.count) trials' outcomes to \(plot)") }
+        }
+        if let interruption {
+            printError("poise: interrupted by \(interruption.name) after \(run.outcomes.count) of \(trials.count) trials; the report is PARTIAL")
+            throw interruption.exit
         }
     }
 

@@ -46,7 +46,7 @@ struct SimulateCommand: PoiseCommand {
     @Option(help: "Record every tick to this trace (.csv or .ptrace).")
     var record: String?
 
-    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise).")
+    @Flag(help: "Replace an existing file at --record (a recording never replaces one otherwise), or an earlier --plot with a PARTIAL run's (--trials cut short).")
     var overwrite = false
 
     @Option(help: "Plot true and estimated pitch and roll, the outputs and the arming state to this SVG (with --trials: the trials' outcomes, sorted).")
@@ -104,7 +104,14 @@ struct SimulateCommand: PoiseCommand {
             printError(message + (plot != nil ? "; no plot written" : ""))
             throw ExitCode(128 + result.signal)
         }
-        print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
+        // The scripted-motion plant controls nothing: its result is the estimate against the truth.
+        let scripted = SimulatedRig.plant(configuration) == .motion
+        if scripted {
+            for line in report.scriptedMotionLines(motion: configuration.simulation.motion, seconds: result.seconds,
+                                                   rateHz: configuration.loop.rateHz, ticks: Int(result.statistics.ticks)) { print(line) }
+        } else {
+            print("simulated \(f(result.seconds)) s of \(configuration.controller.kind.rawValue) at \(configuration.loop.rateHz) Hz (\(result.statistics.ticks) ticks)")
+        }
         let figures = RunFigures(report: report, configuration: configuration, divergence: watch.divergence)
         var problems = result.problems
         if let unmeasured = figures.unmeasuredText {
@@ -120,7 +127,7 @@ struct SimulateCommand: PoiseCommand {
             } else {
                 problems.append("non-finite figures (\(figures.nonFinite.joined(separator: ", "))): the run is a failure, not a result")
             }
-        } else if let armed = report.armedAt {
+        } else if !scripted, let armed = report.armedAt {
             print("armed at \(f(armed)) s")
             if let settled = report.pitchWithinOneDegreeFrom {
                 print("true pitch within 1° from \(f(settled)) s (\(f(settled - armed)) s after arming) to the end")
@@ -147,7 +154,7 @@ struct SimulateCommand: PoiseCommand {
                     + "speed error worst \(f(d.worstSpeedError)) m/s, rms \(f(d.rmsSpeedError)) m/s; speed estimate worst \(f(d.worstEstimateError)) m/s off; "
                     + "true pitch worst \(f(d.worstLeanError))° from the setpoint's lean")
             }
-        } else {
+        } else if !scripted {
             print("never armed (see safety.arm_tilt_deg, loop.gyroscope_bias_time and the filter's start-up)")
         }
         if let plot {

@@ -30,8 +30,9 @@ import Testing
         #expect(!run.error.contains("trial") && !run.error.contains("simulated s"), "\(run.error)")
     }
 
-    /// Ctrl-C during the Monte-Carlo run or a tuning: no report, an earlier plot of the same
-    /// name left as it was and no temporary file behind. The signal is sent before the command
+    /// Ctrl-C before any Monte-Carlo trial finished, or during a tuning: no report, an earlier
+    /// plot of the same name left as it was and no temporary file behind (a Monte-Carlo run
+    /// with trials finished reports them PARTIAL: MonteCarloReadabilityTests). The signal is sent before the command
     /// listens (blocked and pending from its start), so the test holds on any machine: how long
     /// the run would take does not matter. (The signals are taken by a watcher with sigwait,
     /// so they arrive even here, where the test runner ignores SIGINT.)
