@@ -175,15 +175,15 @@ import Testing
         // Level again: the request waits until the conditions have held for arm_hold_s.
         #expect(s.update(inputs(0.51, command: .arm)) == .disarmed && s.armPending)
         #expect(s.update(inputs(0.6)) == .disarmed)
-        #expect(s.update(inputs(0.61)) == .armed)
-        #expect(s.reason == .commandArmed)
         #expect(s.update(inputs(0.62)) == .armed)
-        #expect(s.update(inputs(0.63, command: .disarm)) == .disarmed)
+        #expect(s.reason == .commandArmed)
+        #expect(s.update(inputs(0.63)) == .armed)
+        #expect(s.update(inputs(0.64, command: .disarm)) == .disarmed)
         #expect(s.reason == .commandDisarmed)
         // A request whose conditions break before the hold is dropped.
-        #expect(s.update(inputs(0.64, command: .arm)) == .disarmed && s.armPending)
-        #expect(s.update(inputs(0.65, tilt: 0.3)) == .disarmed && !s.armPending)
-        for k in 66 ..< 100 { #expect(s.update(inputs(Double(k) * 0.01)) == .disarmed) }
+        #expect(s.update(inputs(0.65, command: .arm)) == .disarmed && s.armPending)
+        #expect(s.update(inputs(0.66, tilt: 0.3)) == .disarmed && !s.armPending)
+        for k in 67 ..< 100 { #expect(s.update(inputs(Double(k) * 0.01)) == .disarmed) }
     }
 
     /// A ground station's disarm works under every source, and holds until that source arms

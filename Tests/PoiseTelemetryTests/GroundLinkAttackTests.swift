@@ -97,4 +97,37 @@ struct GroundLinkAttackTests {
         let perRequest = try #require(result["values_per_request"] as? Double)
         #expect(perRequest < 20, "\(result)")
     }
+
+    /// Armed, a signed PARAM_SET may narrow a safety limit, never widen one, nor break a
+    /// cross-key rule; each refusal comes back with its reason and the value in force.
+    @Test func armedSafetyLimitsMayNarrowButNotWiden() throws {
+        let s = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: s.directory) }
+        let (f, error) = try Self.run(s, ["--scenario", "widen", "--settle", "1", "--stream", "8"], duration: 16)
+        #expect(f["arm"]?["result"] as? Int == 0, "\(f) \(error)")
+        func texts(_ name: String) -> String { (f[name]?["texts"] as? [String] ?? []).joined() }
+        #expect(f["SAFE_MAX_TILT=180"]?["value"] as? Double == 45, "\(f)")
+        #expect(texts("SAFE_MAX_TILT=180").contains("widens a safety"), "\(f)")
+        #expect(abs((f["SAFE_ARM_HOLD=0"]?["value"] as? Double ?? 0) - 0.2) < 1e-6, "\(f)")
+        #expect(texts("SAFE_ARM_HOLD=0").contains("widens a safety"), "\(f)")
+        #expect(f["SAFE_ARM_TILT=60"]?["value"] as? Double == 15, "\(f)")
+        #expect(texts("SAFE_ARM_TILT=60").contains("SAFE_ARM_TILT not set"), "\(f)")
+        #expect(f["SAFE_MAX_TILT=40"]?["value"] as? Double == 40, "\(f)")
+        #expect(f["disarm"]?["result"] as? Int == 0, "\(f)")
+    }
+
+    /// A FIFO as the key file: `poise run` stops at once with the reason (it used to wait for
+    /// a writer forever).
+    @Test func aFIFOKeyFileStopsTheStartWithItsReason() throws {
+        let s = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: s.directory) }
+        let fifo = s.directory.appending(path: "fifo.key").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let config = try String(contentsOf: s.config, encoding: .utf8)
+            .replacingOccurrences(of: s.directory.appending(path: "link.key").path, with: fifo)
+        try config.write(to: s.config, atomically: true, encoding: .utf8)
+        let run = try poise(["run", "--config", s.config.path, "--duration", "1", "--telemetry", "127.0.0.1:9", "--quiet"])
+        #expect(run.status != 0)
+        #expect(run.error.contains("telemetry.signing_key_file \(fifo): a FIFO, not a regular file"), "\(run.error)")
+    }
 }

@@ -17,6 +17,10 @@ Scenarios (--scenario, all with --key HEX):
   disarm_flood  --count N datagrams of 53 unsigned PARAM_SETs of an unknown name (1 KiB each)
              at --rate per s, a signed DISARM every 0.2 s from the middle of it until
              acknowledged: how many tries and how long
+  widen      arm by a signed command, then signed PARAM_SETs that widen safety limits while armed
+             (SAFE_MAX_TILT 180, SAFE_ARM_HOLD 0), one that breaks a cross-key rule
+             (SAFE_ARM_TILT above SAFE_MAX_TILT) and one that narrows (SAFE_MAX_TILT 40):
+             the value in force after each, and the STATUSTEXTs
   disarm_latency  for --seconds, --rate datagrams/s of 53 unsigned PARAM_SETs (1 KiB) from the
              ground station's address (with --to-sink: to a socket that never reads, the A of
              an A/B pair), and a signed DISARM to Poise every 0.2 s from 1 s in: each one's
@@ -92,6 +96,19 @@ def scenario_replay(s, args):
     s.emit({"finding": "replay", "result": ack and ack["fields"]["result"], "text": text and text["fields"]["text"],
             "armed_seen": armed})
     s.emit(dict(finding="sent_timestamps", **s.timestamps()))
+
+
+def scenario_widen(s, args):
+    s.pump(args.settle)
+    s.emit(dict(finding="arm", **arm_until_accepted(s, args.stream)))
+    s.pump(0.5)
+    for name, value in [("SAFE_MAX_TILT", 180.0), ("SAFE_ARM_HOLD", 0.0), ("SAFE_ARM_TILT", 60.0), ("SAFE_MAX_TILT", 40.0)]:
+        start = len(s.received)
+        s.send(mavlink2.MAVLink_param_set_message(1, 1, name.encode(), value, 9))
+        m = s.wait_for("PARAM_VALUE", 2, lambda m: m["fields"]["param_id"] == name)
+        texts = [r["fields"]["text"] for r in s.received[start:] if r["type"] == "STATUSTEXT"]
+        s.emit({"finding": f"{name}={value:g}", "value": m and m["fields"]["param_value"], "texts": texts})
+    s.emit({"finding": "disarm", "result": arm(s, 0)})
 
 
 def scenario_ahead(s, args):
