@@ -50,7 +50,7 @@ extension ConfigSchema {
             .number("controller.balance.drive_feedback_cutoff_hz", \.driveFeedbackCutoffHz, range: 0...10, unit: "Hz", defaults: d,
                     doc: "Low-pass corner of the speed estimate (mean drive, or encoders) that feeds drive_feedback_deg; 0 holds the drive estimate at 0 (no feedback)."),
             .number("controller.balance.deadband_compensation", \.deadbandCompensation, range: 0...0.5, zeroTurnsOff: 0, defaults: d,
-                    doc: "Drive (fraction of full) added to each wheel in the direction it is driven, faded in over a drive as large as itself (so near zero the loop's gain is at most doubled and the wheels do not chatter): the motor driver's deadband and the gearbox's static friction are then crossed at once (an H-bridge's \"min duty\"). Measure it: raise a wheel's duty until it turns. 0 for none."),
+                    doc: "Drive (fraction of full) added to each wheel in the direction it has been driven over the loop's own time scale (its drive low-passed at the pitch PD's corner kp/kd) and faded in over a drive as large as itself, so noise does not flip it and the wheels do not chatter: the motor driver's deadband and the gearbox's static friction are then crossed at once (an H-bridge's \"min duty\"). Measure it: raise a wheel's duty until it turns. 0 for none."),
         ]
         let driving: [ConfigBinding<BalanceSettings>] = [
             .number("controller.balance.full_drive_speed_m_s", \.fullDriveSpeed, range: 0.01...20, unit: "m/s", defaults: d,

@@ -33,7 +33,7 @@ import Testing
         let quad = name.contains("quad")
         let keys = quad
             ? ["controller.quad.pitch_rate.kp", "controller.quad.pitch_rate.ki", "controller.quad.pitch_rate.kd",
-               "controller.quad.pitch_rate.derivative_cutoff_hz", "controller.quad.roll_rate.kp", "controller.quad.yaw_rate.kp",
+               "controller.quad.pitch_rate.d_cutoff_hz", "controller.quad.roll_rate.kp", "controller.quad.yaw_rate.kp",
                "controller.quad.angle_gain"]
             : ["controller.balance.pitch.kp", "controller.balance.pitch.ki", "controller.balance.pitch.kd"]
         let values = keys.enumerated().map { (path: $1, value: ConfigValue.number(0.5 + Double($0) / 100)) }
