@@ -25,8 +25,9 @@ Scenarios (--scenario, all with --key HEX):
              ground station's address (with --to-sink: to a socket that never reads, the A of
              an A/B pair), and a signed DISARM to Poise every 0.2 s from 1 s in: each one's
              time to its COMMAND_ACK (scripts/bench-gcs disarm)
-  list_amplification  --count N datagrams each of 78 signed PARAM_REQUEST_LISTs; counts the
-             PARAM_VALUEs that come back (the amplification: values per request sent)
+  list_amplification  --count N datagrams each of as many signed PARAM_REQUEST_LISTs as fit in
+             1 KiB (37; Poise's receive buffer); counts the PARAM_VALUEs that come back (the
+             amplification: values per request sent)
 """
 import argparse
 import os
@@ -221,15 +222,19 @@ def scenario_list_amplification(s, args):
     s.quiet = True
     before = len(s.received)
     requests = 0
+    per = 1024 // len(signed_at(s, mavlink2.MAVLink_param_request_list_message(1, 1), now_stamp()))  # 37 fit in 1 KiB
     for _ in range(args.count):
         datagram = b"".join(signed_at(s, mavlink2.MAVLink_param_request_list_message(1, 1), now_stamp() + i)
-                            for i in range(78))
+                            for i in range(per))
         s.raw(datagram)
-        requests += 78
+        requests += per
         s.pump(0.02)
     s.pump(2.0)
     values = sum(1 for m in s.received[before:] if m["type"] == "PARAM_VALUE")
-    s.emit({"finding": "list_amplification", "requests": requests, "param_values": values,
+    kinds = {}
+    for m in s.received[before:]:
+        kinds[m["type"]] = kinds.get(m["type"], 0) + 1
+    s.emit({"finding": "list_amplification", "requests": requests, "param_values": values, "received": kinds,
             "values_per_request": values / requests})
 
 
