@@ -5,7 +5,8 @@
 # Writes RESULTS/summary (one PASS/FAIL line per test), RESULTS/NAME.log per test and
 # RESULTS/timings (each test's seconds, and when it started after boot). The
 # inputs are in RESULTS/../board/ (scripts/kernel-test-arm64 step 2): poise-board,
-# poise-litmus, synthetic traces and the host's replay of each (TRACE.expected).
+# poise-litmus, synthetic traces, recordings with their compiled configurations
+# (TRACE.pcfg) and the host's replay of each (TRACE.expected).
 results=$1
 board=${POISE_BOARD_DIR:-${results%/*}/board}
 summary=$results/summary
@@ -55,13 +56,16 @@ setup_gpio_sim() {
 }
 
 # ---- the tests -------------------------------------------------------------------------
-# Every synthetic trace (CSV and binary) through `poise-board replay` on the Arm kernel, byte
-# for byte what the host's `poise replay --quiet` wrote.
+# Every synthetic trace (CSV and binary) and every recording (with its compiled configuration,
+# TRACE.pcfg: the whole tick) through `poise-board replay` on the Arm kernel, byte for byte
+# what the host's `poise replay --quiet` wrote.
 test_board_replay() {
   n=0 bad=
   for trace in $(cat "$board/traces"); do
+    config=
+    [ -f "$board/$trace.pcfg" ] && config="--config $board/$trace.pcfg"
     read t0 idle < /proc/uptime
-    "$board/poise-board" replay "$board/$trace" > /tmp/board.csv 2> /tmp/board.err
+    "$board/poise-board" replay "$board/$trace" $config > /tmp/board.csv 2> /tmp/board.err
     status=$?
     read t1 idle < /proc/uptime
     took="$(wc -l < /tmp/board.csv) lines, $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') s in the guest"
@@ -88,7 +92,9 @@ test_board_replay() {
 test_board_peak_rss() {
   peak=0 at=
   for trace in $(cat "$board/traces"); do
-    time -v "$board/poise-board" replay "$board/$trace" -o /tmp/board.csv 2> /tmp/time.txt
+    config=
+    [ -f "$board/$trace.pcfg" ] && config="--config $board/$trace.pcfg"
+    time -v "$board/poise-board" replay "$board/$trace" $config -o /tmp/board.csv 2> /tmp/time.txt
     kb=$(sed -n 's/.*Maximum resident set size (kbytes): *\([0-9]*\).*/\1/p' /tmp/time.txt)
     echo "$trace: peak RSS ${kb:-?} kB"
     [ -n "$kb" ] || { why="time -v printed no maximum resident set size: $(tail -1 /tmp/time.txt)"; return 1; }
