@@ -107,7 +107,10 @@ public enum DefaultSpread {
     static func configured(_ key: String, _ value: Double, range: ClosedRange<Double>, unset: (Double, Double),
                            unsetNote: String, floor: Double) -> (String, String, String) {
         guard value > 0 else {
-            return (key, "{uniform: [\(figure(unset.0)), \(figure(unset.1))]}", unsetNote)
+            // Within the key's range: implausible figures (a gearbox output's torque as the
+            // motor's) would otherwise scale the friction past it, and the spread be refused.
+            let low = min(max(unset.0, range.lowerBound), range.upperBound), high = min(max(unset.1, low), range.upperBound)
+            return (key, "{uniform: [\(figure(low)), \(figure(high))]}", unsetNote)
         }
         let low = min(max(value * Widths.relativeLow, floor, range.lowerBound), range.upperBound)
         let high = min(max(value * Widths.relativeHigh, low), range.upperBound)

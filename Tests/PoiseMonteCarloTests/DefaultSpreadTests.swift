@@ -48,6 +48,13 @@ import Testing
         #expect(b["simulation.balancing_robot.actuator_delay_s"] == .scalar(.uniform(0.001, 0.001)))
     }
 
+    /// A figure far off (a gearbox output's torque entered as the bare motor's) still gives
+    /// a spread within every key's range (the plant then diverges and is reported so).
+    @Test func implausibleFiguresStillGiveAValidSpread() throws {
+        let b = try Self.bounds(try Self.robot("    gear_ratio: 1000\n    motor_stall_torque_nm: 0.8\n    motor_no_load_speed_rad_s: 10\n"))
+        #expect(b["simulation.balancing_robot.static_friction_nm"] == .scalar(.uniform(10, 10)))
+    }
+
     /// Unknown friction scales with the motor: a small N20 100:1 robot is not drawn a big one's.
     @Test func unconfiguredFrictionScalesWithTheGearMotor() throws {
         let b = try Self.bounds(try Self.robot("    motor_stall_torque_nm: 0.0025\n    gear_ratio: 100\n"))
