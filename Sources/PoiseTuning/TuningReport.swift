@@ -101,9 +101,12 @@ public struct TuningReport: Sendable, Equatable, Codable {
 extension TuningReport {
     /// A settling time may be this much longer (a share of the starting one, at least
     /// ``settlingSlack`` s) and an overshoot this much larger before the tuned gains count as worse.
-    public static let settlingTolerance = 0.05
-    public static let settlingSlack = 0.01
+    public static let settlingTolerance = 0.2
+    public static let settlingSlack = 0.02
     public static let overshootTolerance = 0.01
+    /// An overshoot up to this counts as within the rules' aim (20 %, what TuneCommandTests
+    /// hold the tuned gains to), however sluggish and overshoot-free the starting gains were.
+    public static let acceptableOvershoot = 0.2
 
     /// Where the tuned gains' check step did worse than the starting gains' on the same rig,
     /// one line per axis ("pitch settles in 1.18 s against 0.48 s"); empty when no axis did,
@@ -120,7 +123,7 @@ extension TuningReport {
             if let a = was.settlingTime, now.settlingTime.map({ $0 > a + max(Self.settlingSlack, Self.settlingTolerance * a) }) ?? true {
                 lines.append("\(check.axis) settles in \(seconds(now.settlingTime)) against \(seconds(was.settlingTime)) with the starting gains")
             }
-            if now.overshoot > was.overshoot + Self.overshootTolerance {
+            if now.overshoot > was.overshoot + Self.overshootTolerance, now.overshoot > Self.acceptableOvershoot {
                 lines.append(String(format: "%@ overshoots %.0f %% against %.0f %% with the starting gains", check.axis,
                                     now.overshoot * 100, was.overshoot * 100))
             }
