@@ -7,7 +7,7 @@ import Testing
 @Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote))
 struct DemoStallTests {
     /// The built-in configuration with a 30 ms stall at 5 s (after arming at about 3.6 s) and
-    /// no overrun limit, so the rehearsed stall is the one failsafe the run can have.
+    /// the largest overrun limit, so the rehearsed stall is the one failsafe the run can have.
     func stalledDemo(in directory: URL) throws -> String {
         let builtIn = try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
         let text = builtIn.replacingOccurrences(of: "  initial_tilt_deg: 10\n", with: """
@@ -15,8 +15,8 @@ struct DemoStallTests {
               faults:
                 - {at_s: 5, kind: stall, duration_s: 0.03}
 
-            """).replacingOccurrences(of: "  gyroscope_bias_time: 1\n", with: "  gyroscope_bias_time: 1\n  overrun_limit: 0\n")
-        #expect(text.contains("kind: stall") && text.contains("overrun_limit: 0"))
+            """).replacingOccurrences(of: "  gyroscope_bias_time: 1\n", with: "  gyroscope_bias_time: 1\n  overrun_limit: 1000\n")
+        #expect(text.contains("kind: stall") && text.contains("overrun_limit: 1000"))
         let path = directory.appending(path: "stalled-demo.yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -34,9 +34,9 @@ struct DemoStallTests {
         #expect(summary.contains("safety.stall_ms"), "\(summary)")
         // After the statistics: the last thing the user reads.
         #expect(lines.last == summary, "\(run.error)")
-        // The stall's length as measured: at least the 30 ms rehearsed.
+        // The stall as measured (the 30 ms rehearsed, less the tick it replaced): past the limit.
         let ms = summary.components(separatedBy: "stalled for ")[1].components(separatedBy: " ms")[0]
-        #expect((Double(ms) ?? 0) >= 30, "\(summary)")
+        #expect((Double(ms) ?? 0) > 25, "\(summary)")
     }
 
     @Test func aNormalDemoEndsWithoutAFailsafeNote() throws {

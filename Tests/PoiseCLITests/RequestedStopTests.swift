@@ -85,7 +85,7 @@ final class DatagramCatcher {
     var address: String { "127.0.0.1:\(port)" }
 
     init() throws {
-        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -100,6 +100,7 @@ final class DatagramCatcher {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         port = UInt16(bigEndian: address.sin_port)
+        self.fd = fd
     }
 
     deinit { close(fd) }
