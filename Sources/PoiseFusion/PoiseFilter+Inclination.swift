@@ -127,23 +127,31 @@ extension PoiseFilter {
     /// measurement, from the inertial low-pass's state at a bias step `dt` after the last.
     ///
     /// The low-pass (`PoiseFilterLowPass`, ÿ = ω²(u − y) − 2ζω ẏ with 1/ω² = τ²/2, 2ζ/ω = τ) keeps
-    /// the mean of its input over the step: ū − y = τ ẏ + (τ²/2) Δẏ/Δt. Across the filtered
-    /// gravity that is the linear acceleration the step carried (radially it is only the norm;
-    /// a bias error's share is τ·g·ε, 0.05 m/s² per 0.1 °/s). A linear acceleration `a` sustained
-    /// for a while turns the filtered gravity at up to |a|/(g τ) — 1 m/s² gives 1.9 °/s, twenty
-    /// times a typical bias — for about τ, so the drift measures the bias only as well as
-    /// (|a|/(g τ))² correlated over τ allows. Oscillating motion (a hand, a shake) barely moves
-    /// the low-pass and averages out in the estimate; hence the acceleration is first averaged
-    /// over `sustainedAccelerationTime`, so only what is sustained counts.
+    /// the mean of its input over the step: ū − y = τ ẏ + (τ²/2) Δẏ/Δt. A linear acceleration `a`
+    /// sustained for a while turns the filtered gravity at up to |a|/(g τ) — 1 m/s² gives
+    /// 1.9 °/s, twenty times a typical bias — for about τ, so the drift measures the bias only as
+    /// well as (|a|/(g τ))² correlated over τ allows. But a bias error ε turns gravity in I
+    /// steadily, and the low-pass follows a steady turn with ẏ = the turn, its output lagging by
+    /// τ: ū − y = τ ẏ, ÿ = 0. That share, τ·g·ε across gravity (0.5 m/s² per °/s), is the very
+    /// drift the bias measurement reads; counted as acceleration, it made a large bias error
+    /// weigh its own measurement down (1 °/s: a hundredfold) and the estimate crawl. What no
+    /// steady turn explains is the input leaving the low-pass's extrapolation,
+    /// ū − (y + τ ẏ) = (τ²/2) Δẏ/Δt — at the onset of an acceleration step, all of it — so only
+    /// that part across gravity counts. Oscillating motion (a hand, a shake) barely moves the
+    /// low-pass and averages out in the estimate; hence it is first averaged over
+    /// `sustainedAccelerationTime`, so only what is sustained counts. The whole mean over the
+    /// step still goes to the turn compensation (`turnResidual`).
     @inlinable @inline(__always)
     mutating func sustainedAccelerationVarianceTime(up: SIMD3<Float>, dt: Float) -> Float {
         let tau = accelerationFilter.timeConstant
         let rate = accelerationFilter.rate
-        var mean = rate * tau + (rate - previousFilterRate) * (tau * tau / 2 / dt)
+        var change = (rate - previousFilterRate) * (tau * tau / 2 / dt)
         previousFilterRate = rate
-        mean -= up * dot(mean, up)
-        turnResidual += mean * dt
-        sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (mean - sustainedAcceleration)
+        change -= up * dot(change, up)
+        var steady = rate * tau
+        steady -= up * dot(steady, up)
+        turnResidual += (steady + change) * dt
+        sustainedAcceleration += min(dt / Self.sustainedAccelerationTime, 1) * (change - sustainedAcceleration)
         return dot(sustainedAcceleration, sustainedAcceleration) * accelerationVarianceScale
     }
 

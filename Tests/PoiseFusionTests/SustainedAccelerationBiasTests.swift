@@ -42,6 +42,8 @@ import Testing
         let result = try Self.drive(rate: rate)
         print("robot-drive at \(rate) Hz: worst horizontal bias error \(result.bias) °/s, inclination RMS \(result.rms)°")
         #expect(result.bias < 0.05, "robot-drive at \(rate) Hz: bias error up to \(result.bias) °/s")
-        #expect(result.rms <= 1.65, "robot-drive at \(rate) Hz: inclination RMS \(result.rms)° (VQF online 1.65–1.66°)")
+        // VQF online on the same samples: 1.65° at 100 Hz, 1.656° at 1 kHz (Tests/peer/vqf_peer.py).
+        let vqf = rate < 500 ? 1.65 : 1.656
+        #expect(result.rms <= vqf, "robot-drive at \(rate) Hz: inclination RMS \(result.rms)° (VQF online \(vqf)°)")
     }
 }
