@@ -117,7 +117,7 @@ let package = Package(
         // evdev and uinput: the kernel's headers only, no library.
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "PoiseLinux", dependencies: [
-            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseThreads", "PoiseFlightCore",
+            "CI2C", "CGPIOD", "CEvdev", "PoiseHAL", "PoiseControl", "PoiseLibc", "PoiseDeviceSettings", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseThreads", "PoiseFlightCore",
         ], swiftSettings: realTime),
         // The simulated board: register-level simulated chips, plants and worlds, and the
         // coupling of both to the outputs the loop writes.

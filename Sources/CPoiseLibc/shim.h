@@ -8,6 +8,7 @@
 // fixed-signature shims are what Glibc's overlay provides (PoiseTraces/SystemLibrary.swift
 // gives them the overlay's Swift names).
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>

@@ -1,7 +1,9 @@
 import CEvdev
 import CI2C
 import PoiseHAL
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

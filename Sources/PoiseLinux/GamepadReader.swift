@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseFlightCore
@@ -90,10 +94,10 @@ public final class GamepadReader: @unchecked Sendable {
         }
         if let match = entries.first(where: { $0.name == name }) { return try EvdevDevice(path: match.path) }
         // The pad may be one of the devices this user may not read: say that, not "not found".
-        if let denied = entries.lazy.compactMap(\.problem).first(where: {
+        if let denied = entries.lazy.compactMap({ $0.problem }).first(where: {
             if case .cannotOpen(_, let errno) = $0 { errno == .permissionDenied } else { false }
         }) { throw denied }
-        throw .notFound(name: name, available: entries.compactMap(\.name))
+        throw .notFound(name: name, available: entries.compactMap { $0.name })
     }
 
     /// One turn: connected, waits up to `wait` ms for events and hands on what they mean;

@@ -1,5 +1,10 @@
 import CGPIOD
+import CI2C
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import PoiseControl
 import PoiseFlightCore
 import PoiseHAL
@@ -16,7 +21,7 @@ public final class LinuxArmSwitch: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
         init(_ what: String, chip: String, line: UInt32) {
-            description = "arming switch (safety.switch): cannot \(what) \(chip) line \(line): \(Errno(rawValue: Glibc.errno))"
+            description = "arming switch (safety.switch): cannot \(what) \(chip) line \(line): \(Errno(rawValue: poise_errno()))"
         }
     }
 

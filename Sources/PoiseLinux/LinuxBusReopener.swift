@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import PoiseFlightCore
 import PoiseHAL
 import PoiseThreads

@@ -1,5 +1,7 @@
 import PoiseHAL
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,5 +1,10 @@
 import CGPIOD
+import CI2C
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import PoiseControl
 import PoiseFlightCore
 import PoiseHAL
@@ -38,7 +43,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
             throw Failure("use one line for two channels on", chip: name)
         }
         guard let chip = name.withCString({ system_gpiod_chip_open_lookup($0) }) else {
-            throw Failure("open the chip", chip: name, errno: Errno(rawValue: Glibc.errno))
+            throw Failure("open the chip", chip: name, errno: Errno(rawValue: poise_errno()))
         }
         var lines: [OpaquePointer] = []
         var descriptors: [pollfd] = []
@@ -59,7 +64,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
                 }
             }
             let failure = Failure(requested ? "watch the edges of" : "request edge events of", chip: name, line: offset,
-                                  errno: Errno(rawValue: Glibc.errno))
+                                  errno: Errno(rawValue: poise_errno()))
             for line in lines { system_gpiod_line_release(line) }
             system_gpiod_chip_close(chip)
             throw failure
@@ -101,7 +106,7 @@ public final class LinuxWheelEncoders: @unchecked Sendable {
     /// counts over. The reader thread's one step (tests call it under a ``SyscallMock``).
     public func pump(timeoutMilliseconds: CInt) {
         let ready = descriptors.withUnsafeMutableBufferPointer { system_poll($0.baseAddress!, $0.count, timeoutMilliseconds) }
-        if ready < 0 { if Glibc.errno != EINTR { usleep(100_000) }; return }
+        if ready < 0 { if poise_errno() != EINTR { usleep(100_000) }; return }
         guard ready > 0 else { return }
         for wheel in 0..<2 where descriptors[2 * wheel].revents != 0 || descriptors[2 * wheel + 1].revents != 0 {
             decode(wheel: wheel)

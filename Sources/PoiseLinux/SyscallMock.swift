@@ -1,6 +1,8 @@
 import PoiseHAL
 import CI2C
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

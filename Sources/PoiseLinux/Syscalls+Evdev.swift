@@ -1,7 +1,9 @@
 import CEvdev
 import PoiseHAL
 import CI2C
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,6 +1,8 @@
-#if canImport(Glibc)
-import Glibc
 import PoiseHAL
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// ``PWMFileSystem`` on real files: `/sys/class/pwm` on a board, a directory tree in tests.

@@ -67,7 +67,7 @@ extension MPU9250 {
             startFault = nil
             lossNotices = nil
         }
-        logger.info("configured: \(table.map(\.purpose).joined(separator: ", ")); \(hasMagnetometer ? "9D" : "6D")")
+        logger.info("configured: \(table.map { $0.purpose }.joined(separator: ", ")); \(hasMagnetometer ? "9D" : "6D")")
     }
 
     /// FIFO_RST with FIFO_EN kept on.
