@@ -82,7 +82,8 @@ import Testing
     /// number or numbers, and a number may be negative.
     static let wordOptions: Set<String> = [
         "config", "script", "output", "plot", "record", "stats-json", "spread", "truth", "title", "telemetry",
-        "trace", "bus", "device", "directory", "name", "host", "udp-host", "plotjuggler", "columns",
+        "trace", "bus", "device", "directory", "name", "host", "udp-host", "plotjuggler", "columns", "state-dir", "save-to",
+        "allow-host", "signing-key-file",
     ]
 
     /// Every option of `program` (from ArgumentParser's own description of the command line)
