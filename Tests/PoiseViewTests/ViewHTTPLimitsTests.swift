@@ -84,7 +84,7 @@ struct ViewHTTPLimitsTests {
     @Test func connectionChurnDoesNotKeepMemory() throws {
         let view = try ViewProcess(["--udp-port", "0", "--port", "0"])
         let port = try #require(pagePort(view))
-        let webSocketRequest = "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let webSocketRequest = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         func churn(rounds: Int) {
             // 25 at a time: within the accept queue, so no connection waits for a SYN retry.
@@ -93,7 +93,7 @@ struct ViewHTTPLimitsTests {
             for round in 0 ..< rounds {
                 let clients = (0 ..< 25).compactMap { _ in RawClient(port: port, timeoutSeconds: 5) }
                 for client in clients {
-                    client.send(round % 2 == 0 ? "GET /info.json HTTP/1.1\r\nHost: x\r\n\r\n" : webSocketRequest)
+                    client.send(round % 2 == 0 ? "GET /info.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" : webSocketRequest)
                 }
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 for client in clients { _ = recv(client.descriptor, &buffer, buffer.count, 0) }
