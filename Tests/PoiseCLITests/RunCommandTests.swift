@@ -75,7 +75,7 @@ import Testing
         let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("t,") }).split(separator: ",")
         let last = try #require(text.split(separator: "\n").last).split(separator: ",", omittingEmptySubsequences: false)
         let arm = try #require(header.firstIndex(of: "arm"))
-        #expect(last[arm] == "2.0")
+        #expect(last[arm] == "0.0", "a stop is a disarm, not a failsafe (2)")
         for (i, name) in header.enumerated() where name.hasPrefix("out_") { #expect(Double(last[i]) == 0, "\(name)") }
         // And the recording is whole: it replays.
         #expect(try poise(["replay", recording, "-o", dir.appending(path: "r.csv").path, "--quiet"]).status == 0)
