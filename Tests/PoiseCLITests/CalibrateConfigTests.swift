@@ -145,19 +145,22 @@ struct CalibrateConfigTests {
         #expect(try String(contentsOfFile: config, encoding: .utf8) == text)
     }
 
-    @Test func flowStyleCalibrationIsNotRewrittenButPrinted() throws {
+    @Test func flowStyleCalibrationIsEditedInPlace() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appending(path: "flow.yaml").path
         let text = "board: {kind: sim}\nsensor:\n  calibration: {gyroscope_bias: [0, 0, 0]}\n"
         try text.write(toFile: config, atomically: false, encoding: .utf8)
         let run = try poise(["calibrate", "gyro", "--yes", "--config", config, "--save"])
-        #expect(run.status == 1)
-        #expect(run.error.contains("flow.yaml:3: sensor.calibration: written in flow style"))
-        // The measurement is not lost: the snippet to paste is printed.
-        #expect(run.text.contains("Not saved; paste this into \(config) yourself"))
-        #expect(run.text.contains("sensor:\n  calibration:\n    gyroscope_bias: ["))
-        #expect(try String(contentsOfFile: config, encoding: .utf8) == text)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.text.contains("Saved sensor.calibration.gyroscope_bias in \(config)"))
+        // The flow mapping keeps its style and its neighbours; only the value changes.
+        let saved = try String(contentsOfFile: config, encoding: .utf8)
+        let lines = saved.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[0] == "board: {kind: sim}" && lines[1] == "sensor:")
+        #expect(lines[2].hasPrefix("  calibration: {gyroscope_bias: [") && lines[2].hasSuffix("]}"))
+        #expect(!lines[2].contains("[0, 0, 0]"))
+        #expect(try poise(["check", config]).status == 0)
     }
 
     @Test func saveNeedsAConfigAndTraceIsForTheMagnetometer() throws {
