@@ -158,9 +158,9 @@ let package = Package(
         // ---- Composition: what `poise run` and the library's MotionManager run — the board a
         // configuration describes, the links around the loop, the reporters.
         .target(name: "PoiseRun", dependencies: [
-            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFusion", "PoiseHAL", "PoiseLinux",
-            "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay", "PoiseSchedules",
-            "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+            "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion",
+            "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay",
+            "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -174,8 +174,9 @@ let package = Package(
         // ---- Viewer: the web page, its HTTP/WebSocket server and the MAVLink listener; no
         // board, no kernel libraries, no simulation.
         .target(name: "PoiseView", dependencies: [
-            "PoiseConfig", "PoiseDeviceSettings", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
-            .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            "PoiseConfig", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseMath", "PoiseReplay", "PoiseSettings",
+            "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
 
         // ---- The board binary (docs/board.md): a plain trace through the default filter, as
@@ -187,7 +188,7 @@ let package = Package(
         // ---- Programs.
         // Options shared by the two executables.
         .target(name: "PoiseCommandLine", dependencies: [
-            "PoiseConfig", "PoiseFusion", "PoiseSettings", "PoiseTraces",
+            "PoiseConfig", "PoiseFlightSettings", "PoiseFusion", "PoiseSettings", "PoiseTraces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `poise view` lives in its own program so the web library (and the TLS stack its
@@ -221,17 +222,17 @@ let package = Package(
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseFlightCore"]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseSimulation"]),
-        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore"]),
+        .testTarget(name: "PoiseSettingsTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseTelemetry"]),
         .testTarget(name: "PoiseEvaluationTests", dependencies: ["PoiseEvaluation", "PoiseMath", "PoiseFusion"]),
         .testTarget(name: "PoisePlotTests", dependencies: ["PoisePlot"]),
         .testTarget(name: "PoiseTuningTests", dependencies: ["PoiseTuning", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseMath", "PoiseTelemetry", "PoiseThreads"]),
-        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseFlightCore", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
+        .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden", "Robots"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PoiseConfig
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseSettings
 import PoiseTraces
@@ -26,8 +27,8 @@ public struct EstimationOptions: ParsableArguments {
         mag.map { $0 == .on } ?? configuration.filter.magnetometer
     }
 
-    public func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterChoice {
-        var choice = FilterChoice(configuration: configuration)
+    public func filterChoice(_ configuration: PoiseConfiguration) throws -> FilterSettings {
+        var choice = FilterSettings(configuration: configuration)
         if let filter { choice.kind = filter }
         return choice
     }

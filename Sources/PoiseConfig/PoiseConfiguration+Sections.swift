@@ -35,7 +35,7 @@ extension PoiseConfiguration {
         /// the accelerometer bandwidth nearest the gyroscope's.
         public var driver = MPU9250Settings()
         /// m, body frame: where the accelerometer sits relative to the centre of rotation (the
-        /// poise filter's compensation, not the driver's: FilterChoice hands it over).
+        /// poise filter's compensation, not the driver's: FilterSettings hands it over).
         public var leverArmMeters = SIMD3<Double>(0, 0, 0)
         public var calibration = Calibration()
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import PoiseConfig
 import PoiseEvaluation
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseSensors
 import PoiseSettings
@@ -22,14 +23,14 @@ public struct TraceEvaluation: Sendable {
 
 /// Runs a trace with ground truth through a filter and scores it with BROAD's metric over
 /// the `# movement=…` rows (every row with a reference when the trace has no such line).
-public struct TraceEvaluator: FilterWork, ~Copyable {
+public struct TraceEvaluator: FilterKindWork, ~Copyable {
     var reader: TraceReader
     /// The samples' way into the filter, with the configuration's calibration.
     let feed: TraceFeed
     /// Called every 16 384 rows with the count so far (a progress bar).
     let progress: (Int) -> Void
 
-    /// Scores `reader` with the filter `FilterChoice.run` hands, the readings calibrated as
+    /// Scores `reader` with the filter `FilterSettings.run` hands, the readings calibrated as
     /// `configuration` says (``TraceFeed/calibration(for:)``).
     public init(reader: consuming TraceReader, configuration: PoiseConfiguration, useMagnetometer: Bool,
                 fallbackStep: Double = 0.01, progress: @escaping (Int) -> Void = { _ in }) {

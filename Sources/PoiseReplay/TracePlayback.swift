@@ -1,5 +1,6 @@
 import PoiseConfig
 import PoiseControl
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseSettings
@@ -12,7 +13,7 @@ import PoiseTraces
 /// The readings are calibrated as the configuration says, the same way replay and eval do it
 /// (``TraceFeed/calibration(for:)``). Sensor time starts at 0 at the first sample. Nothing here reads a clock, so the records
 /// depend only on the trace and the settings; callers pace them or fill in loop timings.
-public struct TracePlayback: FilterWork, ~Copyable {
+public struct TracePlayback: FilterKindWork, ~Copyable {
     public var reader: TraceReader
     public var frame: OutputFrame
     public var declinationDegrees: Float

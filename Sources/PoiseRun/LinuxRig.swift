@@ -1,6 +1,7 @@
 import Logging
 import PoiseConfig
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseLinux
 import PoiseLoop
@@ -22,7 +23,7 @@ public final class LinuxRig {
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }
         parts = try LinuxRigParts(configuration, outputs: outputs, logger: logger)
-        let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
+        let filter = PoiseFilter(settings: FilterSettings(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: parts.armSwitch?.state,
                               setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)),

@@ -4,6 +4,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseLinux
 import PoiseLoop
@@ -26,7 +27,7 @@ public enum LoopRunner {
     public static func run(_ configuration: PoiseConfiguration, options: RunOptions) throws(RunError) -> RunResult {
         var work = LoopWork(configuration: configuration, options: options)
         do {
-            return try FilterChoice(configuration: configuration).run(&work)
+            return try FilterSettings(configuration: configuration).run(&work)
         } catch let error as RunError {
             throw error
         } catch {
@@ -35,7 +36,7 @@ public enum LoopRunner {
     }
 }
 
-struct LoopWork: FilterWork {
+struct LoopWork: FilterKindWork {
     let configuration: PoiseConfiguration
     let options: RunOptions
 

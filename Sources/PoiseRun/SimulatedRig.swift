@@ -2,6 +2,7 @@ import Logging
 import PoiseConfig
 import PoiseDeviceSettings
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseHAL
 import PoiseLoop
 import PoiseMath
@@ -154,7 +155,7 @@ public enum SimulatedRig {
     static func loop<World: SimulatedWorld>(_ configuration: PoiseConfiguration, world: World) throws -> LiveLoop<SimulatedBoard<World>, PoiseFilter> {
         let board = try Self.board(configuration, driver: driver(configuration), outputs: OutputBankSettings(configuration: configuration),
                                    world: world)
-        let filter = PoiseFilter(settings: FilterChoice(configuration: configuration).poise)
+        let filter = PoiseFilter(settings: FilterSettings(configuration: configuration).poise)
         let core = CoreConfiguration.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
                               setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)),

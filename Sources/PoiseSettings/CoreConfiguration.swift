@@ -16,15 +16,8 @@ public enum CoreConfiguration {
     /// Everything the flight core, the tick and a replay need from `configuration`.
     public static func settings(_ configuration: PoiseConfiguration) -> FlightSettings {
         let outputs = OutputBankSettings(configuration: configuration)
-        let choice = FilterChoice(configuration: configuration)
-        var filter = FilterSettings(kind: choice.kind)
-        filter.complementary = choice.complementary
-        filter.mahony = choice.mahony
-        filter.madgwick = choice.madgwick
-        filter.mekf = choice.mekf
-        filter.poise = choice.poise
         return FlightSettings(
-            filter: filter, gyroFilters: configuration.filter.gyro, controller: controllerSettings(configuration),
+            filter: FilterSettings(configuration: configuration), gyroFilters: configuration.filter.gyro, controller: controllerSettings(configuration),
             safety: safety(configuration), channels: outputs.channels, frame: OutputFrame(configuration: configuration.frame),
             declinationDegrees: Float(configuration.frame.declinationDegrees),
             startupBiasDuration: configuration.loop.gyroscopeBiasTime, calibration: SensorCalibration(configuration: configuration),

@@ -1,5 +1,6 @@
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseFlightSettings
 import PoiseMath
 import PoiseReplay
 import PoiseSettings
@@ -14,7 +15,7 @@ import PoiseTraces
 public enum TraceSnapshots {
     /// Snapshots at `rateHz` (the attitude rate; other messages at their telemetry rates), the
     /// readings calibrated as `configuration` says (as `poise replay` and `poise play` do).
-    public static func load(path: String, configuration: PoiseConfiguration, choice: FilterChoice,
+    public static func load(path: String, configuration: PoiseConfiguration, choice: FilterSettings,
                             useMagnetometer: Bool, rateHz: Double = 50) throws -> [ViewSnapshot] {
         var settings = TelemetrySettings(configuration: configuration)
         settings.attitudeHz = rateHz

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PoiseCommandLine
 import PoiseConfig
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseReplay
@@ -164,8 +165,8 @@ extension ReplayCommand {
     }
 }
 
-/// The replay loop, specialised for each filter by `FilterChoice.run`.
-struct ReplayWork: FilterWork, ~Copyable {
+/// The replay loop, specialised for each filter by `FilterSettings.run`.
+struct ReplayWork: FilterKindWork, ~Copyable {
     let replay: Replay
     var reader: TraceReader
     var writer: CSVTraceWriter

@@ -1,6 +1,7 @@
 import Glibc
 import PoiseBoard
 import PoiseConfig
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseReplay
@@ -50,7 +51,7 @@ import Testing
         options.frame = OutputFrame(configuration: configuration.frame)
         options.declinationDegrees = Float(configuration.frame.declinationDegrees)
         options.useMagnetometer = configuration.filter.magnetometer
-        let choice = FilterChoice(configuration: configuration)
+        let choice = FilterSettings(configuration: configuration)
         let replay = Replay(options: options)
         let reader = try TraceReader(path: trace)
         let writer = try CSVTraceWriter(path: output, metadata: replay.outputMetadata(input: reader.metadata, filterName: choice.kind.rawValue),
@@ -59,7 +60,7 @@ import Testing
         _ = try choice.run(&work)
     }
 
-    struct HostWork: FilterWork, ~Copyable {
+    struct HostWork: FilterKindWork, ~Copyable {
         let replay: Replay
         var reader: TraceReader
         var writer: CSVTraceWriter
@@ -84,7 +85,7 @@ import Testing
     @Test func theDefaultsArePoiseReplays() {
         let configuration = PoiseConfiguration.default
         #expect(BoardReplay.columns == Replay.baseColumns)
-        #expect(BoardReplay.filter == FilterChoice(configuration: configuration).kind)
+        #expect(BoardReplay.filter == FilterSettings(configuration: configuration).kind)
         #expect(BoardReplay.frame == OutputFrame(configuration: configuration.frame))
         #expect(configuration.filter.magnetometer)
         #expect(configuration.frame.declinationDegrees == 0)

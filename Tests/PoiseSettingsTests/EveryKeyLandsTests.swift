@@ -3,6 +3,7 @@ import PoiseConfig
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseOutputs
@@ -20,7 +21,7 @@ import Testing
     /// What the tick runs with, by name: filter, sensor, calibration, outputs, core, telemetry.
     static func tickSettings(_ c: PoiseConfiguration) -> [String: String] {
         [
-            "filter": text(FilterChoice(configuration: c)),
+            "filter": text(FilterSettings(configuration: c)),
             "gyro filters": text(c.filter.gyro),
             "sensor": text(MPU9250Settings(configuration: c)),
             "calibration": text(SensorCalibration(configuration: c)),
@@ -214,7 +215,7 @@ import Testing
     /// The settings an empty file gives the filters are their own defaults, bit for bit:
     /// the schema's filter defaults are read from the settings structs.
     @Test func filterDefaultsAreTheFiltersOwn() {
-        let c = FilterChoice(configuration: .default), built = FilterChoice()
+        let c = FilterSettings(configuration: .default), built = FilterSettings()
         #expect(Self.text(c.poise) == Self.text(built.poise))
         #expect(Self.text(c.mekf) == Self.text(built.mekf))
         #expect(Self.text(c.madgwick) == Self.text(built.madgwick))

@@ -2,6 +2,7 @@ import Foundation
 import PoiseConfig
 import PoiseDeviceSettings
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseMath
 import PoiseSettings
 import PoiseTelemetry
@@ -29,7 +30,7 @@ struct BrowserTests {
         let view = try ViewProcess([Self.trace, "--port", "0"])
         #expect(view.url.hasPrefix("http://127.0.0.1:"))
         let snapshots = try TraceSnapshots.load(path: Self.trace, configuration: .default,
-                                                choice: FilterChoice(configuration: .default),
+                                                choice: FilterSettings(configuration: .default),
                                                 useMagnetometer: PoiseConfiguration.default.filter.magnetometer)
 
         let page = try pageDebug(view.url + "?t=12.5")

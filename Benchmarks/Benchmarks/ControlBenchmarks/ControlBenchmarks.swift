@@ -2,7 +2,7 @@ import Benchmark
 import PoiseControl
 import PoiseFusion
 import PoiseMath
-import PoiseTick
+import PoiseFlightCore
 
 /// Measurements with varied values, prepared before timing.
 let angles: [Float] = (0..<1024).map { Float(($0 &* 37) % 200) / 1000 - 0.1 }

@@ -3,6 +3,7 @@ import PoiseFusion
 import PoiseMath
 import PoiseMotion
 import PoiseReplay
+import PoiseFlightSettings
 import PoiseSettings
 import PoiseTraces
 
@@ -40,7 +41,7 @@ let traceFiles: (csv: String, binary: String) = {
 }()
 
 /// Replays a whole trace through Madgwick into /dev/null, as `poise replay` does.
-struct MadgwickReplay: FilterWork, ~Copyable {
+struct MadgwickReplay: FilterKindWork, ~Copyable {
     var reader: TraceReader
     var writer: CSVTraceWriter
     mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> ReplaySummary {
@@ -89,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(filter.attitude)
     }
     Benchmark("CSV replay with Madgwick to /dev/null (poise replay), 100k rows") { _ in
-        var choice = FilterChoice(kind: .madgwick)
+        var choice = FilterSettings(kind: .madgwick)
         choice.madgwick.startupTime = 0
         var work = MadgwickReplay(reader: try! TraceReader(path: files.csv),
                                   writer: try! CSVTraceWriter(path: "/dev/null", metadata: TraceMetadata(),

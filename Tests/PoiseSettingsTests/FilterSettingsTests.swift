@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseFlightSettings
 import PoiseFusion
 import PoiseMath
 import PoiseReplay
@@ -7,9 +8,9 @@ import Testing
 
 /// The config file's defaults and the filters' own `Settings.default` must agree, so a run
 /// without a config and a run with the shipped example behave identically.
-@Suite struct FilterChoiceTests {
-    let fromConfig = FilterChoice(configuration: PoiseConfiguration.default)
-    let builtIn = FilterChoice()
+@Suite struct FilterSettingsTests {
+    let fromConfig = FilterSettings(configuration: PoiseConfiguration.default)
+    let builtIn = FilterSettings()
 
     @Test func defaultFilterIsPoise() {
         #expect(fromConfig.kind == .poise)
@@ -44,7 +45,7 @@ import Testing
     @Test func configValuesReachTheFilter() throws {
         let configuration = try PoiseConfiguration.parse(
             text: "filter:\n  name: madgwick\n  madgwick:\n    beta: 0.12\n  poise:\n    rest_time: 2.5\n", file: "t.yaml")
-        let choice = FilterChoice(configuration: configuration)
+        let choice = FilterSettings(configuration: configuration)
         #expect(choice.kind == .madgwick)
         #expect(choice.madgwick.beta == 0.12)
         #expect(choice.poise.restTime == 2.5)
@@ -52,7 +53,7 @@ import Testing
 
     /// Every kind runs through the generic path (no existential) and produces an attitude.
     @Test func everyKindRuns() throws {
-        struct Work: FilterWork {
+        struct Work: FilterKindWork {
             mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> Quaternion {
                 let sample = InertialSample(accelerometer: SIMD3(0, 0, 9.81), gyroscope: .zero, magnetometer: SIMD3(0, 20, -40))
                 for _ in 0..<100 { filter.update(sample, dt: 0.01) }
@@ -61,7 +62,7 @@ import Testing
         }
         for kind in FilterKind.allCases {
             var work = Work()
-            let q = try FilterChoice(kind: kind).run(&work)
+            let q = try FilterSettings(kind: kind).run(&work)
             #expect(q.angle(to: .identity) < 0.01, "\(kind): \(q)")
         }
     }
