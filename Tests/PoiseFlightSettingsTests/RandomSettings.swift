@@ -6,24 +6,11 @@ import PoiseHAL
 import PoiseMath
 import PoiseOutputs
 
-/// SplitMix64: a seed from the property test, every random choice from it.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A coder that overwrites every number of a value with random bits (NaNs, infinities and
 /// signed zeros among them) and every flag with a random flag, leaving names, counts and
 /// tags as they are: run over a value whose cases were drawn, it makes every field random.
 struct RandomFiller: SettingsCoder {
-    var random: SplitMix
+    var random: DeterministicRandom
     var offset: Int { 0 }
 
     mutating func code(_ value: inout UInt8) throws(CompiledSettingsError) {
@@ -43,7 +30,7 @@ enum RandomSettings {
     /// Settings with every case drawn (filter kind, controller, hardware, frame, mounting,
     /// notch modes) and every number random.
     static func make(seed: UInt64) -> FlightSettings {
-        var random = SplitMix(seed: seed)
+        var random = DeterministicRandom(seed: seed)
         var settings = FlightSettings()
         settings.filter.kind = FilterKind.allCases.randomElement(using: &random)!
         switch random.next() % 3 {
