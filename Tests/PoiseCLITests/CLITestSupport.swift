@@ -42,11 +42,13 @@ func builtProgram(_ name: String) -> String {
     repositoryRoot.appending(path: ".build/debug/\(name)").path
 }
 
-/// Runs the built program at `path` with `arguments`.
-func runBuilt(_ path: String, _ arguments: [String]) throws -> PoiseRun {
+/// Runs the built program at `path` with `arguments` (and `environment`, when given, instead of
+/// the test's own).
+func runBuilt(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> PoiseRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     // Standard error goes to a file so neither stream can fill a pipe and block the child.
     let errorURL = FileManager.default.temporaryDirectory.appending(path: "poise-stderr-\(UUID().uuidString)")
     FileManager.default.createFile(atPath: errorURL.path, contents: nil)
@@ -160,23 +162,8 @@ final class NotifySocket {
 /// user's shell would; standard error goes to a file, so neither stream can fill a pipe and
 /// block the script while the other is read.
 func runScript(_ executable: URL, _ arguments: [String], toolsFirst tools: URL) throws -> (status: Int32, text: String, error: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = tools.path + ":/usr/bin:/bin"
-    process.environment = environment
-    let errorURL = FileManager.default.temporaryDirectory.appending(path: "poise-script-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    let errorHandle = try FileHandle(forWritingTo: errorURL)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errorHandle
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try errorHandle.close()
-    let error = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
-    return (process.terminationStatus, text, error)
+    let run = try runBuilt(executable.path, arguments, environment: environment)
+    return (run.status, run.text, run.error)
 }
