@@ -33,3 +33,5 @@ public enum TickReplay {
 /// The recording's columns are PoiseReplayCore's (the board writes them too); the name stays
 /// here for the live loop's recorder.
 public typealias RecordingColumns = PoiseReplayCore.RecordingColumns
+/// Which ticks the live loop's recorder leaves out at the start (PoiseReplayCore's).
+public typealias RecordingStart = PoiseReplayCore.RecordingStart
