@@ -142,7 +142,7 @@ let package = Package(
             "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSchedules", "PoiseSensors", "PoiseTelemetry", "PoiseTraces",
         ]),
         // ---- Schedules: the setpoints and drive commands a run follows, for the run and its replay.
-        .target(name: "PoiseSchedules", dependencies: ["PoiseConfig", "PoiseControl", "PoiseTraces"]),
+        .target(name: "PoiseSchedules", dependencies: ["PoiseControl", "PoiseTraces"]),
         // ---- Replay: one trace pipeline for replay, tick replay, evaluation and playback.
         .target(name: "PoiseReplay", dependencies: [
             "PoiseConfig", "PoiseControl", "PoiseEvaluation", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseMath",
@@ -152,15 +152,22 @@ let package = Package(
         // ---- The loop: one tick per period on a real or a virtual clock, and what guards it.
         .target(name: "CPoiseRealtime"),
         .target(name: "PoiseLoop", dependencies: [
-            "CPoiseRealtime", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseSchedules", "PoiseTelemetry",
-            "PoiseThreads",
+            "CPoiseRealtime", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLibc", "PoiseLinux", "PoiseSchedules",
+            "PoiseTelemetry", "PoiseThreads",
         ], linkerSettings: [.linkedLibrary("m")]),
+        // What a run says while the loop runs, off its thread: the tick reporter (recording,
+        // status line, transitions), systemd's notifications, standard error. Schedules, loop
+        // and reporter also build in Embedded Swift for the board (scripts/build-embedded).
+        .target(name: "PoiseReporting", dependencies: [
+            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFusion", "PoiseLibc", "PoiseLoop", "PoiseMath",
+            "PoiseReplayCore", "PoiseSensors", "PoiseThreads", "PoiseTraces",
+        ]),
         // ---- Composition: what `poise run` and the library's MotionManager run — the board a
         // configuration describes, the links around the loop, the reporters.
         .target(name: "PoiseRun", dependencies: [
             "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion",
             "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay",
-            "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+            "PoiseReporting", "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -229,7 +236,7 @@ let package = Package(
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseMath", "PoiseTelemetry", "PoiseThreads"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseReplayCore", "PoiseReporting", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),

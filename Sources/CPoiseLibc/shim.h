@@ -15,15 +15,21 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static inline int poise_libc_errno(void) { return errno; }
@@ -31,3 +37,4 @@ static inline void poise_libc_set_errno(int value) { errno = value; }
 
 static inline int poise_libc_open(const char *path, int flags, mode_t mode) { return open(path, flags, mode); }
 static inline int poise_libc_fcntl(int fd, int command, long argument) { return fcntl(fd, command, argument); }
+static inline int poise_libc_ioctl(int fd, unsigned long request, void *argument) { return ioctl(fd, request, argument); }

@@ -17,6 +17,9 @@ public var errno: Int32 {
 public func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { poise_libc_open(path, flags, 0) }
 public func open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { poise_libc_open(path, flags, mode) }
 
+/// ioctl(2) with a pointer argument, as the overlay declares it (the C function is variadic).
+public func ioctl(_ fd: Int32, _ request: UInt, _ pointer: UnsafeMutableRawPointer) -> Int32 { poise_libc_ioctl(fd, request, pointer) }
+
 /// The file-type bits typed `mode_t` as the overlay types them (the C macros import as Int32).
 public let S_IFMT: mode_t = 0o170000
 public let S_IFDIR: mode_t = 0o040000

@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 
 /// Peak resident set size of this process, bytes (getrusage's ru_maxrss is in KiB on Linux).
 public func peakResidentSetBytes() -> Int {

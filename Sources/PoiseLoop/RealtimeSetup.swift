@@ -1,5 +1,9 @@
 import CPoiseRealtime
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 
 /// Real-time settings for the loop thread. Each one the system refuses becomes one warning;
 /// the loop runs anyway (a Pi without CAP_SYS_NICE still works, with more jitter).

@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 import PoiseThreads
 import Synchronization
 

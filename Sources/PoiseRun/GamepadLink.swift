@@ -3,6 +3,7 @@ import PoiseControl
 import PoiseDeviceSettings
 import PoiseFlightCore
 import PoiseLinux
+import PoiseReporting
 import PoiseThreads
 import Synchronization
 

@@ -10,6 +10,7 @@ import PoiseLinux
 import PoiseLoop
 import PoiseOutputs
 import PoiseReplay
+import PoiseReporting
 import PoiseSchedules
 import PoiseSensors
 import PoiseSettings

@@ -1,5 +1,6 @@
 import PoiseFlightCore
 import PoiseLoop
+import PoiseReporting
 import PoiseTelemetry
 import PoiseThreads
 

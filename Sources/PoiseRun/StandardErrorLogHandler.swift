@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import PoiseReporting
 
 /// swift-log's lines for the loop's threads (the sensor driver, the bus reopener), as
 /// `StreamLogHandler.standardError` words them, written through ``printToStandardError(_:)``:

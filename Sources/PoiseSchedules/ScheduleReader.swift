@@ -42,7 +42,7 @@ struct ScheduleReader {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = Self.fields(of: line)
             if !headerRead {
-                guard fields.map(\.text) == header else {
+                guard fields.map({ $0.text }) == header else {
                     throw TraceError(file: path, line: lineNumber, column: fields[0].column,
                                      message: "\(name) header must be \(header.joined(separator: ","))")
                 }
@@ -66,7 +66,7 @@ struct ScheduleReader {
                 throw TraceError(file: path, line: lineNumber, column: fields[0].column,
                                  message: "times must rise (\(values[0]) after \(last.values[0]))")
             }
-            rows.append(Row(path: path, line: lineNumber, values: values, columns: fields.map(\.column)))
+            rows.append(Row(path: path, line: lineNumber, values: values, columns: fields.map { $0.column }))
         }
         guard !rows.isEmpty else {
             throw TraceError(file: path, line: lineNumber, column: 1, message: headerRead ? "no \(rowName) rows" : "no \(name) header")

@@ -21,6 +21,8 @@ public struct SetpointSchedule: @unchecked Sendable {
     public static let header = ["time_s", "throttle", "pitch_deg", "roll_deg", "heading_deg"]
     /// The largest pitch and roll a file may ask for, degrees.
     public static let tiltLimit = 60.0
+    /// The largest setpoint file read, bytes (hours of rows at 10 Hz).
+    public static let maximumFileBytes = 64 << 20
 
     /// Reads `time_s,throttle,pitch_deg,roll_deg,heading_deg` rows with ``ScheduleReader``
     /// (header required, times rising, `#` comment lines and blank lines skipped). Errors carry

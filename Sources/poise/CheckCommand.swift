@@ -4,6 +4,7 @@ import PoiseConfig
 import PoiseReplay
 import PoiseRun
 import PoiseSchedules
+import PoiseSettings
 
 /// `poise check`: validates configuration files, or prints the documented defaults.
 struct CheckCommand: PoiseCommand {

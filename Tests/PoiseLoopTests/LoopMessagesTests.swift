@@ -1,6 +1,6 @@
 import PoiseControl
 import PoiseMath
-@testable import PoiseRun
+@testable import PoiseReporting
 import Testing
 @testable import PoiseLoop
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import PoiseRun
+@testable import PoiseReporting
 
 /// The status line cut to the terminal's width, by the function that formats it.
 @Suite struct StatusLineFittingTests {

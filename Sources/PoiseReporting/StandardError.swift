@@ -1,11 +1,15 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 import Synchronization
 
 /// Writes `text` to standard error with one write(2) (whole lines stay whole between
 /// threads). While the status line shows, the text starts by erasing it, so a line printed
 /// from any thread stands on its own instead of being glued onto the status; the next
 /// redraw brings the status back below it.
-func printToStandardError(_ text: String) {
+public func printToStandardError(_ text: String) {
     writeToStandardError(StatusLine.replacing(with: text))
 }
 

@@ -1,4 +1,8 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 
 /// systemd's readiness and watchdog notifications (`sd_notify`): one datagram of
 /// `KEY=VALUE` lines to the unix socket named by `$NOTIFY_SOCKET` (a path, or an abstract
@@ -23,7 +27,7 @@ public final class ServiceNotifier: @unchecked Sendable {
         if bytes[0] == UInt8(ascii: "@") { bytes[0] = 0 }   // abstract namespace
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard bytes.count < capacity else { return nil }
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = datagramSocket()
         guard fd >= 0 else { return nil }
         socket = fd
         address.sun_family = sa_family_t(AF_UNIX)
@@ -62,4 +66,10 @@ public final class ServiceNotifier: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A close-on-exec unix datagram socket (here, where `socket` names the C function and not
+/// the notifier's member).
+private func datagramSocket() -> Int32 {
+    socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
 }

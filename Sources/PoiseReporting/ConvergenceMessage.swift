@@ -1,3 +1,4 @@
+import PoiseControl
 import PoiseFlightCore
 import PoiseFusion
 

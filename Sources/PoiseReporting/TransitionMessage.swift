@@ -4,13 +4,15 @@ import PoiseMath
 /// The line printed for an arming transition, by the reporter thread (the tick only records
 /// the state and the reason): it names the configured values rather than their keys, and
 /// says what re-arming waits for.
-struct TransitionMessage {
+public struct TransitionMessage {
     /// The limits the reasons refer to (the ones the run started with).
-    var safety: SafetySettings
+    public var safety: SafetySettings
+
+    public init(safety: SafetySettings) { self.safety = safety }
 
     /// `armed — level, sensor healthy and filter initialised`, `stopped`,
     /// `failsafe — loop overran 5 ticks in a row (loop.overrun_limit)`, …
-    func text(state: ArmState, reason: SafetyReason, attitude: Quaternion) -> String {
+    public func text(state: ArmState, reason: SafetyReason, attitude: Quaternion) -> String {
         switch reason {
         case .stopRequested:
             return "stopped"

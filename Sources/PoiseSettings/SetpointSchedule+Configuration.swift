@@ -1,9 +1,7 @@
 import PoiseConfig
+import PoiseSchedules
 
 extension SetpointSchedule {
-    /// The largest setpoint file read, bytes (hours of rows at 10 Hz).
-    public static let maximumFileBytes = 64 << 20
-
     /// Where `controller.quad.setpoint_file` points: relative to the configuration file's
     /// folder unless absolute; nil when the configuration uses no setpoint file.
     public static func filePath(of configuration: PoiseConfiguration, configPath: String?) -> String? {

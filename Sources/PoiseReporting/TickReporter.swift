@@ -1,11 +1,15 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#else
 import Glibc
+#endif
 import PoiseControl
 import PoiseDeviceSettings
 import PoiseFlightCore
 import PoiseFusion
 import PoiseLoop
 import PoiseMath
-import PoiseReplay
+import PoiseReplayCore
 import PoiseSensors
 import PoiseThreads
 import PoiseTraces

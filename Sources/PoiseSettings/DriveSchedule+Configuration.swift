@@ -1,4 +1,5 @@
 import PoiseConfig
+import PoiseSchedules
 
 extension DriveSchedule {
     /// Where `controller.balance.setpoint_file` points: relative to the configuration file's
