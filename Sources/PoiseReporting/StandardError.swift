@@ -6,22 +6,51 @@ import Glibc
 import Synchronization
 
 /// Writes `text` to standard error with one write(2) (whole lines stay whole between
-/// threads). While the status line shows, the text starts by erasing it, so a line printed
-/// from any thread stands on its own instead of being glued onto the status; the next
-/// redraw brings the status back below it.
+/// threads): the one way every thread of a run writes there. While the status line shows, the
+/// write erases it first and, when `text` ends its line, draws the status again below it, so
+/// a line printed from any thread stands on its own and the status stays the last line.
 public func printToStandardError(_ text: String) {
-    writeToStandardError(StatusLine.replacing(with: text))
+    StatusLine.print(text)
 }
 
 /// The one-line status `poise run` redraws in place on a terminal.
 enum StatusLine {
-    static let showing = Atomic<Bool>(false)
+    /// Held while writing, so one writer's erase, line and redraw are never split by another's.
+    static let writing = Atomic<Bool>(false)
+    /// The status on the terminal's last line (as drawn, cut to its width); nil when none shows.
+    /// Read and written only while `writing` is held.
+    nonisolated(unsafe) static var shown: String? = nil
+
+    static func locked(_ body: () -> Void) {
+        while !writing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { usleep(100) }
+        body()
+        writing.store(false, ordering: .releasing)
+    }
 
     /// Replaces the status line with `text` (no newline), cut to the terminal's width.
     static func draw(_ text: String) {
-        // Set before writing: a line printed meanwhile then erases whatever is on the line.
-        showing.store(true, ordering: .releasing)
-        writeToStandardError("\r\u{1B}[K" + fitted(text, columns: terminalColumns()))
+        let line = fitted(text, columns: terminalColumns())
+        locked {
+            writeToStandardError("\r\u{1B}[K" + line)
+            shown = line
+        }
+    }
+
+    /// Writes `text` around the status line (``framed(_:shown:)``).
+    static func print(_ text: String) {
+        locked {
+            let (bytes, status) = framed(text, shown: shown)
+            writeToStandardError(bytes)
+            shown = status
+        }
+    }
+
+    /// What writes `text` while `shown` is the status on the last line: it erased first, then
+    /// `text`, then, when `text` ends its line, the status again on the new last line; and
+    /// the status showing after it.
+    static func framed(_ text: String, shown: String?) -> (text: String, shown: String?) {
+        guard let shown else { return (text, nil) }
+        return text.hasSuffix("\n") ? ("\r\u{1B}[K" + text + shown, shown) : ("\r\u{1B}[K" + text, nil)
     }
 
     /// `text` cut to fit `columns` (one column kept free: a line that fills the last one
@@ -42,14 +71,12 @@ enum StatusLine {
         return columns.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// `text`, preceded by what erases the status line if it shows (it then no longer does).
-    static func replacing(with text: String) -> String {
-        showing.exchange(false, ordering: .acquiringAndReleasing) ? "\r\u{1B}[K" + text : text
-    }
-
     /// Leaves the status line as the last one shown, ending it with a newline.
     static func end() {
-        if showing.exchange(false, ordering: .acquiringAndReleasing) { writeToStandardError("\n") }
+        locked {
+            if shown != nil { writeToStandardError("\n") }
+            shown = nil
+        }
     }
 }
 

@@ -133,7 +133,6 @@ public final class TickReporter: @unchecked Sendable {
         latest = r
         recordsSeen += 1
         if r.stallNanoseconds > 0 {
-            if settings.statusLine { printToStandardError("\r\u{1B}[K") }
             let ms = (Double(r.stallNanoseconds) / 1e5).rounded() / 10
             printToStandardError("poise: \(format(r.tickTime)) s: the loop stalled for \(ms) ms (longer than safety.stall_ms); every output safe in this tick, the estimate is stale\n")
         }
@@ -150,7 +149,6 @@ public final class TickReporter: @unchecked Sendable {
         let converged = !r.filterFlags.contains(.notConverged)
         if converged != wasConverged {
             if settings.transitions {
-                if settings.statusLine { printToStandardError("\r\u{1B}[K") }
                 printToStandardError("poise: \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
             }
             wasConverged = converged

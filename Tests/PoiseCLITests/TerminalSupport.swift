@@ -11,20 +11,21 @@ struct TerminalRun {
 /// Runs the built `poise ARGUMENTS` with standard error on a pseudo-terminal `columns` wide (as
 /// a user's shell window), standard output to a file. With `interruptAfter`, SIGINT is sent
 /// once the terminal shows that text (a state, not a time); the child is then waited for.
+/// With `hangUpAfter`, SIGHUP is sent once the terminal shows that text.
 /// The terminal is driven by python3's pty module (Foundation has no pty).
-func poiseInTerminal(_ arguments: [String], columns: Int, interruptAfter: String? = nil,
+func poiseInTerminal(_ arguments: [String], columns: Int, interruptAfter: String? = nil, hangUpAfter: String? = nil,
                      environment extra: [String: String] = [:]) throws -> TerminalRun {
     let directory = try temporaryDirectory()
     let script = directory.appending(path: "terminal.py")
     try """
     fcntl, os, pty, signal, struct, subprocess, sys, termios = map(__import__, "fcntl os pty signal struct subprocess sys termios".split())
-    columns, trigger, out_path, term_path = int(sys.argv[1]), sys.argv[2].encode(), sys.argv[3], sys.argv[4]
+    columns, trigger, hang_up, out_path, term_path = int(sys.argv[1]), sys.argv[2].encode(), sys.argv[3].encode(), sys.argv[4], sys.argv[5]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
     with open(out_path, "wb") as out:
-        child = subprocess.Popen(sys.argv[5:], stdin=subprocess.DEVNULL, stdout=out, stderr=slave, close_fds=True)
+        child = subprocess.Popen(sys.argv[6:], stdin=subprocess.DEVNULL, stdout=out, stderr=slave, close_fds=True)
     os.close(slave)
-    seen, sent = b"", False
+    seen, sent, hung_up = b"", False, False
     while True:
         try:
             chunk = os.read(master, 65536)
@@ -33,6 +34,9 @@ func poiseInTerminal(_ arguments: [String], columns: Int, interruptAfter: String
         if not chunk:
             break
         seen += chunk
+        if hang_up and not hung_up and hang_up in seen:
+            child.send_signal(signal.SIGHUP)
+            hung_up = True
         if trigger and not sent and trigger in seen:
             child.send_signal(signal.SIGINT)
             sent = True
@@ -43,7 +47,7 @@ func poiseInTerminal(_ arguments: [String], columns: Int, interruptAfter: String
     let outPath = directory.appending(path: "stdout").path, termPath = directory.appending(path: "terminal").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, String(columns), interruptAfter ?? "", outPath, termPath, poisePath] + arguments
+    process.arguments = ["python3", script.path, String(columns), interruptAfter ?? "", hangUpAfter ?? "", outPath, termPath, poisePath] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "COLUMNS")
     for (key, value) in extra { environment[key] = value }

@@ -39,10 +39,14 @@ import Testing
         #expect(TickReporter.angle(0) == "+0.0°")
     }
 
-    @Test func aLinePrintedWhileTheStatusShowsErasesItFirst() {
-        StatusLine.showing.store(true, ordering: .relaxed)
-        #expect(StatusLine.replacing(with: "poise: SIGHUP: applied\n") == "\r\u{1B}[Kpoise: SIGHUP: applied\n")
-        // Erased once; the next line is printed as it is until the status is drawn again.
-        #expect(StatusLine.replacing(with: "poise: more\n") == "poise: more\n")
+    @Test func aLinePrintedWhileTheStatusShowsErasesItAndDrawsItAgainBelow() {
+        let status = "t 1.0 s  armed  pitch +0.1°"
+        let line = StatusLine.framed("poise: SIGHUP: applied\n", shown: status)
+        #expect(line.text == "\r\u{1B}[Kpoise: SIGHUP: applied\n" + status)
+        #expect(line.shown == status)
+        // No status showing: the line as it is.
+        #expect(StatusLine.framed("poise: more\n", shown: nil) == ("poise: more\n", nil))
+        // A piece of a line: the status is erased and not drawn again until the next redraw.
+        #expect(StatusLine.framed("poise: ", shown: status) == ("\r\u{1B}[Kpoise: ", nil))
     }
 }
