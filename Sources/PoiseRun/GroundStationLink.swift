@@ -18,11 +18,12 @@ final class CurrentConfiguration: Sendable {
     private let reloads = Mutex<(count: Int, file: ConfigTable)>((0, ConfigTable()))
     init(_ configuration: PoiseConfiguration) { value = Mutex(configuration) }
     var configuration: PoiseConfiguration { value.withLock { $0 } }
-    /// A reload (SIGHUP): `configuration` is the file's, as loaded.
-    func replace(_ configuration: PoiseConfiguration) {
+    /// A reload (SIGHUP): `configuration` is the file's as loaded with the stored parameters
+    /// applied, `file` the file's own values (those of `configuration` when nil).
+    func replace(_ configuration: PoiseConfiguration, file: ConfigTable? = nil) {
         value.withLock { current in
             current = configuration
-            reloads.withLock { $0 = ($0.count + 1, configuration.values) }
+            reloads.withLock { $0 = ($0.count + 1, file ?? configuration.values) }
         }
     }
     var lastReload: (count: Int, file: ConfigTable) { reloads.withLock { $0 } }
@@ -61,6 +62,9 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     let current: CurrentConfiguration
     let running: PoiseConfiguration
     let configPath: String?
+    /// Where storage writes (``ParameterOverlayFile``): the state directory's overlay, nil
+    /// without a state directory.
+    let overlayPath: String?
     let tuning: SettingsMailbox<CoreTuning>
     let pilot: ManualControlMailbox
     /// The newest record (the arming rules are checked against it before asking the tick).
@@ -78,11 +82,12 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         var reloads: Int
     }
 
-    init(current: CurrentConfiguration, running: PoiseConfiguration, configPath: String?, tuning: SettingsMailbox<CoreTuning>,
-         pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
+    init(current: CurrentConfiguration, running: PoiseConfiguration, configPath: String?, overlayPath: String? = nil,
+         tuning: SettingsMailbox<CoreTuning>, pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
         self.current = current
         self.running = running
         self.configPath = configPath
+        self.overlayPath = overlayPath
         self.tuning = tuning
         self.pilot = pilot
         self.newestRecord = newestRecord
@@ -158,55 +163,67 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         String(text.split(separator: "\n").first ?? "invalid value")
     }
 
-    /// Writes the keys set over MAVLink in this run into the file, and nothing else: a key
-    /// edited on disk and not set over MAVLink keeps the disk's value. A key set over MAVLink
-    /// that was also edited on disk since the start is refused (not written; the others are),
-    /// and the command fails naming it; set again over the link after that, it is stored. A
-    /// reload (SIGHUP) takes the file as it is then as the new start. The editor
-    /// `poise calibrate --save` uses keeps comments and layout; the file is replaced as every
-    /// output is (``OutputFile``: a temporary file beside it renamed over it, mode and owner
-    /// kept, a symbolic link followed so the link stays and its target gets the values).
+    /// Stores the keys set over MAVLink in this run, and nothing else, in the state directory's
+    /// overlay (``ParameterOverlayFile``: written atomically, applied at each start and SIGHUP,
+    /// merged into the YAML by `poise merge-parameters`); the configuration file is never
+    /// written (an installed board's /etc is read-only). Each entry keeps the file's value
+    /// (`# was`), and an entry whose value is the file's again is removed. A key set over
+    /// MAVLink that was also edited in the file since the start is refused (not stored; the
+    /// others are), and the command fails naming it; set again over the link after that, it is
+    /// stored. A reload (SIGHUP) takes the file as it is then as the new start. Without a state
+    /// directory nothing is stored and the command fails saying so.
     func storeParameters() -> CommandOutcome {
         guard let path = configPath else {
-            return CommandOutcome(.failed, "running the built-in configuration: no file to write parameters to")
+            return CommandOutcome(.failed, "running the built-in configuration: no file to store parameters for")
+        }
+        guard let overlayPath else {
+            return CommandOutcome(.failed, "not stored: no state directory (--state-dir)")
         }
         let (changedKeys, fileAtStart) = storage.withLock { state in
             Self.followReloads(&state, current.lastReload)
             return (state.changed, state.fileAtStart)
         }
         do {
-            let text = try PoiseConfiguration.readText(path: path)
             let file = try PoiseConfiguration.load(path: path).values
+            var overlay = try ParameterOverlayFile.read(overlayPath) ?? ParameterOverlay()
+            let before = overlay
             let now = current.configuration
-            var write: [(path: String, value: ConfigValue)] = []
+            var stored: [String] = []
             var conflicts: [String] = []
-            var unchanged: [String] = []
             for entry in table.entries where changedKeys.contains(entry.path) {
                 guard let value = now.values[entry.path] else { continue }
-                if file[entry.path] != fileAtStart[entry.path] {
-                    if file[entry.path] != value { conflicts.append(entry.path) } else { unchanged.append(entry.path) }
-                } else if value == file[entry.path] {
-                    unchanged.append(entry.path)
+                if file[entry.path] != fileAtStart[entry.path], file[entry.path] != value {
+                    conflicts.append(entry.path)
+                    continue
+                }
+                if value == file[entry.path] {
+                    overlay.remove(entry.path)
                 } else {
-                    write.append((entry.path, value))
+                    overlay.set(ParameterOverlay.Entry(path: entry.path, value: value, was: file[entry.path]))
+                }
+                stored.append(entry.path)
+            }
+            if overlay != before {
+                if overlay.isEmpty {
+                    try ParameterOverlayFile.remove(overlayPath)
+                } else {
+                    try ParameterOverlayFile.write(overlay.text(configuration: path), to: overlayPath)
                 }
             }
-            if !write.isEmpty {
-                let edited = try ConfigEditor.setting(write, in: text, file: path)
-                try OutputFile.write(edited, to: path, editingInput: true)
-            }
             storage.withLock { state in
-                for (key, value) in write { state.changed.remove(key); state.fileAtStart[key] = value }
-                for key in unchanged { state.changed.remove(key); state.fileAtStart[key] = file[key] }
+                for key in stored { state.changed.remove(key); state.fileAtStart[key] = file[key] }
                 for key in conflicts { state.refused[key] = file[key] }
             }
-            let name = (path as NSString).lastPathComponent
+            let name = (overlayPath as NSString).lastPathComponent
+            let written = stored.filter { before[$0]?.value != overlay[$0]?.value }
             if !conflicts.isEmpty {
-                let stored = write.isEmpty ? "" : " (\(write.count) others stored)"
-                return CommandOutcome(.failed, "\(conflicts.map(ParameterTable.name(forKey:)).joined(separator: ", ")) not stored: edited in file since start\(stored)")
+                let others = written.isEmpty ? "" : " (\(written.count) others stored)"
+                return CommandOutcome(.failed, "\(conflicts.map(ParameterTable.name(forKey:)).joined(separator: ", ")) not stored: edited in file since start\(others)")
             }
-            guard !write.isEmpty else { return CommandOutcome(.accepted, "parameters already stored in \(name)") }
-            return CommandOutcome(.accepted, "\(write.count) parameters stored in \(name)")
+            guard !written.isEmpty else { return CommandOutcome(.accepted, "parameters already stored in \(name)") }
+            return CommandOutcome(.accepted, "\(written.count) parameters stored in \(name)")
+        } catch let error as ConfigErrors {
+            return CommandOutcome(.failed, "parameters not stored: \(Self.firstMessage(of: error.description))")
         } catch {
             return CommandOutcome(.failed, "parameters not stored: \(Self.firstMessage(of: "\(error)"))")
         }

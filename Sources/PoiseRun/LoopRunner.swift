@@ -194,19 +194,21 @@ struct LoopWork: FilterKindWork {
         let running = configuration
         let current = CurrentConfiguration(configuration)
         let path = options.configPath
+        // The parameters stored on the board (``ParameterOverlayFile``), applied over the file at start and each SIGHUP.
+        let overlayPath = path == nil ? nil : MAVLinkSigningStore.directory(option: options.stateDirectory).map(ParameterOverlayFile.path)
         let witness = ReloadWitness()
         if options.handlesSignals { options.signals.start(onReload: {
             guard let path else {
                 printToStandardError("poise: SIGHUP: running the built-in configuration, nothing to reload\n")
                 return
             }
-            Self.reload(path: path, running: running, mailbox: mailbox, current: current, witness: witness)
+            Self.reload(path: path, overlay: overlayPath, running: running, mailbox: mailbox, current: current, witness: witness)
         }) }
         // The ground station's receive path, on its own thread, over the telemetry socket.
         let pilot = ManualControlMailbox()
         var receiver: TelemetryReceiver? = nil
         if let telemetry {
-            let link = GroundStationLink(current: current, running: running, configPath: path, tuning: mailbox, pilot: pilot,
+            let link = GroundStationLink(current: current, running: running, configPath: path, overlayPath: overlayPath, tuning: mailbox, pilot: pilot,
                                          newestRecord: { [telemetry] in telemetry.newestRecord })
             let view = TelemetryReceiver.TelemetrySettingsView(systemID: streamSettings.systemID, componentID: streamSettings.componentID,
                                                                acceptCommands: streamSettings.acceptCommands,
@@ -289,16 +291,20 @@ struct LoopWork: FilterKindWork {
                          signal: options.signals.signal, problems: problems, report: report)
     }
 
-    /// SIGHUP: load and check the file again (on the reload thread, never the signal thread);
-    /// report every changed key a running loop cannot take, with its line, as "not applied:
-    /// restart to change", and post the rest. A file with any problem changes nothing.
-    static func reload(path: String, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
+    /// SIGHUP: load and check the file again, and the stored parameters' `overlay` over it (on
+    /// the reload thread, never the signal thread); report every changed key a running loop
+    /// cannot take, with its line, as "not applied: restart to change", and post the rest. A
+    /// file or overlay with any problem changes nothing.
+    static func reload(path: String, overlay: String? = nil, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
                        current: CurrentConfiguration? = nil, witness: ReloadWitness? = nil) {
         let fresh: PoiseConfiguration
+        let file: PoiseConfiguration
         let text: String
+        var stored: ParameterOverlay? = nil
         do {
-            fresh = try PoiseConfiguration.load(path: path)
+            file = try PoiseConfiguration.load(path: path)
             text = try PoiseConfiguration.readText(path: path)
+            if let overlay { (fresh, stored) = try ParameterOverlayFile.apply(overlay, to: file) } else { fresh = file }
         } catch {
             printToStandardError("poise: SIGHUP: \(path) not applied, the old values stay:\n\(error.description)\n")
             return
@@ -312,14 +318,16 @@ struct LoopWork: FilterKindWork {
         }
         let lines = ConfigParser.writtenLines(text: text, file: path)
         let (refused, posted) = apply(fresh, running: running, mailbox: mailbox) { key in
-            lines[key].map { "\(path):\($0)" } ?? "\(path) (now its default)"
+            if let overlay, let line = stored?[key]?.line { return "\(overlay):\(line)" }
+            return lines[key].map { "\(path):\($0)" } ?? "\(path) (now its default)"
         }
         for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
         if posted {
             let reverted = current.map { witness?.reverted(by: fresh, current: $0.configuration) ?? [] } ?? []
             if !reverted.isEmpty { witness?.tell(severity: 4, "SIGHUP reverted \(reverted.joined(separator: ", ")) (set over MAVLink, not stored)") }
-            current?.replace(fresh)
-            printToStandardError("poise: SIGHUP: \(path) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
+            current?.replace(fresh, file: file.values)
+            let withStored = stored.map { " with \(overlay ?? "") (\(ParameterOverlayFile.summary($0)))" } ?? ""
+            printToStandardError("poise: SIGHUP: \(path)\(withStored) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
         }
     }
 

@@ -22,6 +22,7 @@ struct Poise: ParsableCommand {
             SynthCommand.self,
             ReplayCommand.self,
             CompileCommand.self,
+            MergeParametersCommand.self,
             EvalCommand.self,
             ConvertCommand.self,
             PlotCommand.self,

@@ -52,7 +52,7 @@ struct RunCommand: PoiseCommand {
     @Option(help: "Send MAVLink telemetry to HOST:PORT (default: the config's telemetry.address).")
     var telemetry: String?
 
-    @Option(help: "Keep a signed link's signing timestamps here across runs (default: $STATE_DIRECTORY, else /var/lib/poise if it exists).")
+    @Option(help: "Keep a signed link's signing timestamps and the stored parameters here across runs (default: $STATE_DIRECTORY, else /var/lib/poise if it exists).")
     var stateDir: String?
 
     func execute() throws {
@@ -65,7 +65,20 @@ struct RunCommand: PoiseCommand {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
-        let configuration = try loopConfiguration(loop.config)
+        var configuration = try loopConfiguration(loop.config)
+        // The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE), over the file's values.
+        if !sensorOnly, let path = loop.config, let directory = MAVLinkSigningStore.directory(option: stateDirectory) {
+            let overlay = ParameterOverlayFile.path(directory: directory)
+            do {
+                let applied = try ParameterOverlayFile.apply(overlay, to: configuration)
+                configuration = applied.configuration
+                if let stored = applied.overlay {
+                    printError("poise: \(path): stored parameters applied from \(overlay): \(ParameterOverlayFile.summary(stored))")
+                }
+            } catch {
+                throw CLIError.asIs("\(error.description)\npoise: \(overlay): stored parameters refused; fix or remove the file, or merge it (poise merge-parameters)")
+            }
+        }
         var options = RunOptions(signals: StopSignals(), processStart: processStart)
         options.duration = loop.duration
         options.recordPath = record

@@ -41,15 +41,21 @@ struct GroundStationTests {
         return robot + extra + (quad ? "outputs:\n  pca9685:\n    frequency_hz: 400\n  channels:\n" + escs : "")
     }
 
-    func run(_ config: String, scenario: [String], duration: Double, file: String = "gcs.yaml", permissions: Int? = nil)
+    /// `poise run` on `config` (written to `file` in a new directory, or the one of `directory`
+    /// as it is) beside the peer running `scenario`.
+    func run(_ config: String, scenario: [String], duration: Double, file: String = "gcs.yaml", permissions: Int? = nil,
+             arguments: [String] = [], environment: [String: String] = [:], in directory: URL? = nil)
         throws -> (findings: [String: [String: Any]], messages: [[String: Any]], error: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-gcs-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = directory ?? FileManager.default.temporaryDirectory.appending(path: "poise-gcs-\(getpid())-\(UUID().uuidString.prefix(8))")
         let path = directory.appending(path: file)
-        try config.write(to: path, atomically: true, encoding: .utf8)
+        if !FileManager.default.fileExists(atPath: path.path) {
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try config.write(to: path, atomically: true, encoding: .utf8)
+        }
         if let permissions { try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path.path) }
         let peer = try MAVLinkPeer(python: peerPython!, script: "gcs_peer.py", arguments: scenario)
-        let run = try PoiseRunBesidePeer(config: path, peer: peer, duration: duration, in: directory)
+        let run = try PoiseRunBesidePeer(config: path, peer: peer, duration: duration, arguments: arguments, environment: environment,
+                                         in: directory)
         let lines = try peer.messages()
         run.process.waitUntilExit()
         var findings: [String: [String: Any]] = [:]
@@ -59,8 +65,12 @@ struct GroundStationTests {
 
     @Test func parametersListReadSetRefuseAndStore() throws {
         let config = Self.config(extra: "# the operator's note, kept by storage\n")
-        let (f, _, error, directory) = try run(config, scenario: ["--scenario", "params"], duration: 12, permissions: 0o600)
+        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-gcs-\(getpid())-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appending(path: "state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let (f, _, error, _) = try run(config, scenario: ["--scenario", "params"], duration: 12, permissions: 0o600,
+                                       arguments: ["--state-dir", state.path], in: directory)
         let names = f["list"]?["names"] as? [String] ?? []
         #expect(names.contains("BAL_PIT_P") && names.contains("SAFE_ARM_TILT") && names.contains("QUAD_PIT_RT_IMAX"), "\(f) \(error)")
         #expect(f["list"]?["count"] as? Int == names.count)
@@ -69,12 +79,70 @@ struct GroundStationTests {
         #expect((f["out_of_range"]?["text"] as? String ?? "").contains("SAFE_MAX_TILT not set"), "\(f)")
         #expect((f["restart_only"]?["text"] as? String ?? "").contains("restart"), "\(f)")
         #expect(f["store"]?["result"] as? Int == 0, "\(f)")
+        #expect(f["store_text"]?["text"] as? String == "1 parameters stored in parameters.yaml", "\(f)")
         #expect(f["unsupported"]?["result"] as? Int == 3)
-        // Stored into the file: the one key set over the link, every other line as it was, the mode kept.
+        // Stored in the state directory's overlay: the one key set over the link. The file is not touched.
         let path = directory.appending(path: "gcs.yaml").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == config.replacingOccurrences(of: "kp: 30", with: "kp: 31.5"), "\(text)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == config)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let overlay = state.appending(path: "parameters.yaml").path
+        let stored = try String(contentsOfFile: overlay, encoding: .utf8)
+        #expect(stored.hasSuffix("\ncontroller.balance.pitch.kp: 31.5  # was 30.0\n"), "\(stored)")
+        #expect(stored.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 1, "\(stored)")
+
+        // Restarted: the stored value is in force, and the run says so.
+        let (again, _, againError, _) = try run(config, scenario: ["--scenario", "readback"], duration: 6,
+                                                arguments: ["--state-dir", state.path], in: directory)
+        #expect(again["read_back"]?["value"] as? Double == 31.5, "\(again) \(againError)")
+        #expect(againError.contains("stored parameters applied from \(overlay): controller.balance.pitch.kp 31.5"), "\(againError)")
+
+        // Merged into the file on the host: that line changes, the comment and the mode stay, the overlay goes.
+        let merge = Process()
+        merge.executableURL = URL(fileURLWithPath: poisePath)
+        merge.arguments = ["merge-parameters", overlay, path, "--clear"]
+        merge.standardError = FileHandle.nullDevice
+        try merge.run()
+        merge.waitUntilExit()
+        #expect(merge.terminationStatus == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == config.replacingOccurrences(of: "kp: 30", with: "kp: 31.5"))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: overlay))
+    }
+
+    /// As the installed unit runs it (scripts/poise.service): no --state-dir, systemd's
+    /// $STATE_DIRECTORY (StateDirectory=poise), the configuration under a read-only /etc
+    /// (ProtectSystem=strict). Storage goes to the state directory; the file stays as it was.
+    @Test func theInstalledUnitStoresInItsStateDirectory() throws {
+        let unit = try String(contentsOf: repositoryRoot.appending(path: "scripts/poise.service"), encoding: .utf8)
+        let lines = unit.split(separator: "\n").map(String.init)
+        #expect(lines.contains("StateDirectory=poise") && lines.contains("ProtectSystem=strict"))
+        let start = try #require(lines.first { $0.hasPrefix("ExecStart=") })
+        #expect(start.contains("--config /etc/poise/poise.yaml") && !start.contains("--state-dir"), "\(start)")
+
+        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-gcs-unit-\(getpid())-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appending(path: "var/lib/poise")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let config = Self.config()
+        let (f, _, error, _) = try run(config, scenario: ["--scenario", "params"], duration: 12, file: "etc/poise/poise.yaml",
+                                       permissions: 0o444, environment: ["STATE_DIRECTORY": state.path], in: directory)
+        #expect(f["store"]?["result"] as? Int == 0, "\(f) \(error)")
+        let path = directory.appending(path: "etc/poise/poise.yaml").path
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == config)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending(path: "etc/poise").path) == ["poise.yaml"])
+        let stored = try String(contentsOfFile: state.appending(path: "parameters.yaml").path, encoding: .utf8)
+        #expect(stored.contains("\ncontroller.balance.pitch.kp: 31.5  # was 30.0\n"), "\(stored)")
+    }
+
+    /// Without a state directory storage is refused, with the reason; the file is not touched.
+    @Test func withoutAStateDirectoryStorageIsRefused() throws {
+        let config = Self.config()
+        let (f, _, error, directory) = try run(config, scenario: ["--scenario", "params"], duration: 12,
+                                               environment: ["STATE_DIRECTORY": ""])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(f["store"]?["result"] as? Int == 4, "\(f) \(error)")  // MAV_RESULT_FAILED
+        #expect(f["store_text"]?["text"] as? String == "not stored: no state directory (--state-dir)", "\(f)")
+        #expect(try String(contentsOfFile: directory.appending(path: "gcs.yaml").path, encoding: .utf8) == config)
     }
 
     /// The robot starts 30° off vertical and, disarmed, lies there: every press of "arm" is

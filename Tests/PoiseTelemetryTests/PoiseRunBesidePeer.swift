@@ -7,7 +7,8 @@ struct PoiseRunBesidePeer {
     let process = Process()
     let errorFile: URL
 
-    init(config: URL, peer: MAVLinkPeer, duration: Double, arguments: [String] = [], in directory: URL) throws {
+    init(config: URL, peer: MAVLinkPeer, duration: Double, arguments: [String] = [], environment: [String: String] = [:],
+         in directory: URL) throws {
         process.executableURL = URL(fileURLWithPath: poisePath)
         process.arguments = ["run", "--config", config.path, "--duration", String(duration),
                              "--telemetry", "127.0.0.1:\(peer.port)", "--quiet"] + arguments
@@ -15,6 +16,7 @@ struct PoiseRunBesidePeer {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         try process.run()
     }
 

@@ -8,6 +8,7 @@ printing one JSON object per finding. Everything Poise sends is printed as well,
 
 Scenarios (--scenario):
   params   list, read, set (BAL_PIT_P to 31.5), set a restart-only key (LOOP_RT), store
+  readback read BAL_PIT_P (after a restart: the stored value)
   arm      arm by command (again every 0.5 s until accepted, for --stream s), then disarm
   manual   arm, stream MANUAL_CONTROL (full forward stick) for --stream s, then stop sending
   signed   with --key HEX: an unsigned, a signed and a replayed PARAM_SET
@@ -131,9 +132,18 @@ def scenario_params(s, args):
     s.send(mavlink2.MAVLink_command_long_message(1, 1, 245, 0, 1, 0, 0, 0, 0, 0, 0))
     m = s.wait_for("COMMAND_ACK", 2, lambda m: m["fields"]["command"] == 245)
     s.emit({"finding": "store", "result": m and m["fields"]["result"]})
+    s.pump(0.3)
+    texts = [r["fields"]["text"] for r in s.received if r["type"] == "STATUSTEXT" and "stored" in r["fields"]["text"]]
+    s.emit({"finding": "store_text", "text": texts[-1] if texts else None})
     s.send(mavlink2.MAVLink_command_long_message(1, 1, 31000, 0, 0, 0, 0, 0, 0, 0, 0))
     m = s.wait_for("COMMAND_ACK", 2, lambda m: m["fields"]["command"] == 31000)
     s.emit({"finding": "unsupported", "result": m and m["fields"]["result"]})
+
+
+def scenario_readback(s, args):
+    s.send(mavlink2.MAVLink_param_request_read_message(1, 1, b"BAL_PIT_P", -1))
+    m = s.wait_for("PARAM_VALUE", 2, lambda m: m["fields"]["param_id"] == "BAL_PIT_P")
+    s.emit({"finding": "read_back", "value": m and m["fields"]["param_value"]})
 
 
 def arm(s, value):
