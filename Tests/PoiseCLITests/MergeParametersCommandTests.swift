@@ -114,4 +114,35 @@ struct MergeParametersCommandTests {
         #expect(good.status == 0, "\(good.error)")
         #expect(good.error.contains("poise: \(config): stored parameters applied from \(overlay): controller.balance.pitch.kp 31.5"), "\(good.error)")
     }
+
+    /// SIGHUP reads the file and the overlay again: a stored value written meanwhile is applied
+    /// and named; a bad overlay changes nothing and is named with its line.
+    @Test func sighupReadsTheOverlayAgain() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appending(path: "robot.yaml")
+        try String(contentsOf: repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml"), encoding: .utf8)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let overlay = directory.appending(path: "parameters.yaml").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: poisePath)
+        process.arguments = ["run", "--config", config.path, "--state-dir", directory.path, "--duration", "30"]
+        let stderr = try process.runWritingStandardError(into: directory)
+        func waitFor(_ text: String) -> Bool {
+            for _ in 0 ..< 200 { if stderr().contains(text) { return true }; usleep(50_000) }
+            return false
+        }
+        #expect(waitFor("armed — level"))
+        try "controller.balance.pitch.kp: 7  # was 30.0\n".write(toFile: overlay, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(waitFor("robot.yaml with \(overlay) (controller.balance.pitch.kp 7.0) applied (gains, limits, output mappings)"), "\(stderr())")
+        try "# stored\ncontroller.balance.pitch.kp: -7\n".write(toFile: overlay, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(waitFor("not applied, the old values stay"))
+        #expect(stderr().contains("\(overlay):2: controller.balance.pitch.kp: `-7.0` is out of range"), "\(stderr())")
+        #expect(process.isRunning)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr())")
+    }
 }
