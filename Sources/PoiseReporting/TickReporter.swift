@@ -57,6 +57,7 @@ public final class TickReporter: @unchecked Sendable {
     /// The run's first failsafe (not its stop), for the summary.
     public private(set) var failsafe: FailsafeNote?
     public private(set) var recordsWritten = 0
+    var recordingStart = RecordingStart()
     var lastFlush = 0.0, lastSync = 0.0, lastStatus = -1.0, lastLog = 0.0
     var window = LatencyHistogram(), computeWindow = LatencyHistogram()
     var latest = TickRecord()
@@ -158,8 +159,11 @@ public final class TickReporter: @unchecked Sendable {
             for message in messages { printToStandardError("poise: \(format(r.time)) s: sensor: \(message.text)\n") }
         }
         if let columns, recordingError == nil {
-            columns.write(r, to: &writer!)
-            recordsWritten += 1
+            // From the first tick with a sample on (the driver's start-up ticks are left out).
+            recordingStart.admit(r) { record in
+                columns.write(record, to: &writer!)
+                recordsWritten += 1
+            }
             if r.time - lastFlush >= settings.flushInterval {
                 writer!.flush()
                 lastFlush = r.time

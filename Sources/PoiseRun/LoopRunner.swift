@@ -268,8 +268,15 @@ struct LoopWork: FilterKindWork {
         var out = writer
         let transitions = TransitionMessage(safety: CoreConfiguration.safety(configuration))
         let sensorSettings = MPU9250Settings(configuration: configuration)
+        var start = RecordingStart(), recorded = 0
         loop.runVirtual(duration: duration) { _, record in
-            if let columns { columns.write(record, to: &out!) }
+            // From the first tick with a sample on, as `poise run` records.
+            if let columns {
+                start.admit(record) {
+                    columns.write($0, to: &out!)
+                    recorded += 1
+                }
+            }
             report.add(record, isPulse: isPulse)
             if record.eventReason != .none, !options.quiet {
                 let reason = record.eventReason, state = record.armState
@@ -287,8 +294,10 @@ struct LoopWork: FilterKindWork {
         if var w = out.take() {
             do { try w.close() } catch { problems.append(error.description) }
         }
-        return RunResult(statistics: loop.statistics, seconds: Double(loop.statistics.ticks) / rate, rateHz: rate,
-                         signal: options.signals.signal, problems: problems, report: report)
+        var result = RunResult(statistics: loop.statistics, seconds: Double(loop.statistics.ticks) / rate, rateHz: rate,
+                               signal: options.signals.signal, problems: problems, report: report)
+        result.recordedTicks = recorded
+        return result
     }
 
     /// SIGHUP: load and check the file again, and the stored parameters' `overlay` over it (on

@@ -61,6 +61,8 @@ public struct RunResult: Sendable {
     public var report: SimulationReport?
     /// A live run's first failsafe (not its stop), for the summary.
     public var failsafe: FailsafeNote? = nil
+    /// A simulated-time run's recorded ticks (from the first with a sample on: ``RecordingStart``).
+    public var recordedTicks = 0
 }
 
 /// A run that could not start, with what to do about it.

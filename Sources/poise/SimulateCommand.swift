@@ -98,7 +98,7 @@ struct SimulateCommand: PoiseCommand {
             let name = result.signal == SIGINT ? "SIGINT" : "SIGTERM"
             var message = "poise: interrupted by \(name) after \(f(result.seconds)) simulated s"
             if let record {
-                message += "; \(record) keeps the \(result.statistics.ticks) ticks simulated, ending on a whole record"
+                message += "; \(record) keeps the \(result.recordedTicks) ticks simulated from the first sample on, ending on a whole record"
             }
             for problem in result.problems { printError("poise: \(problem)") }
             printError(message + (plot != nil ? "; no plot written" : ""))
