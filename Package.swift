@@ -135,6 +135,12 @@ let package = Package(
         .target(name: "PoiseReplayCore", dependencies: [
             "PoiseControl", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseOutputs", "PoiseSensors", "PoiseTraces",
         ]),
+        // The real rig opened from its resolved settings (`LinuxRigParts`): the host's run and
+        // the board's open it through this one builder; builds in Embedded Swift.
+        .target(name: "PoiseRig", dependencies: [
+            "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSensors",
+            "PoiseThreads",
+        ]),
 
         // ---- Settings: the configuration bound to each module's typed settings.
         .target(name: "PoiseSettings", dependencies: [
@@ -167,7 +173,7 @@ let package = Package(
         .target(name: "PoiseRun", dependencies: [
             "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion",
             "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay",
-            "PoiseReporting", "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+            "PoiseReporting", "PoiseRig", "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

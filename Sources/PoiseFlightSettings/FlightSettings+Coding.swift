@@ -41,6 +41,7 @@ extension FlightSettings: SettingsCodable {
             try c.code(&startupBiasDuration)
         }
         try c.section(SectionTag("SETP")) { (c: inout Coder) throws(CompiledSettingsError) in try c.code(&setpoints) }
+        try c.section(SectionTag("RIGS")) { (c: inout Coder) throws(CompiledSettingsError) in try c.code(&rig) }
     }
 }
 

@@ -10,10 +10,8 @@ import PoiseSensors
 /// rules applied (a quadrotor never re-arms by itself, no controller means no tilt limit).
 /// The host builds it from the YAML configuration (`CoreConfiguration.settings`), the board
 /// reads it from a compiled file (``CompiledSettings``); both build their ``FlightCore`` from
-/// it (``core(filter:)``), so the two cannot drift.
-///
-/// The live loop's own settings (the MPU-9250 driver's, telemetry, the loop's I/O) are not
-/// here yet: each would be one more field and one more section of the file.
+/// it (``core(filter:)``), so the two cannot drift. The live loop's own settings (the bus and
+/// the driver's, the switch's and encoders' lines, telemetry, the recorder…) are ``rig``.
 public struct FlightSettings: Sendable {
     /// `filter`: the kind and the settings of every filter (the lever arm in the poise filter's).
     public var filter: FilterSettings
@@ -39,12 +37,15 @@ public struct FlightSettings: Sendable {
     public var loopRateHz: Double
     /// The setpoints a recording's ticks were handed when no pilot's are recorded.
     public var setpoints: SetpointSettings
+    /// What the live loop opens and starts around the tick on a real rig.
+    public var rig: RigSettings
 
     public init(filter: FilterSettings = FilterSettings(), gyroFilters: GyroFilterSettings = .default,
                 controller: ControllerSettings = .none, safety: SafetySettings = SafetySettings(),
                 channels: [OutputChannelSpec] = [], frame: OutputFrame = .axes(.enu), declinationDegrees: Float = 0,
                 startupBiasDuration: Double = 0, calibration: SensorCalibration = .identity,
-                mounting: Mounting = .identity, loopRateHz: Double = 200, setpoints: SetpointSettings = SetpointSettings()) {
+                mounting: Mounting = .identity, loopRateHz: Double = 200, setpoints: SetpointSettings = SetpointSettings(),
+                rig: RigSettings = RigSettings()) {
         self.filter = filter
         self.gyroFilters = gyroFilters
         self.controller = controller
@@ -57,6 +58,7 @@ public struct FlightSettings: Sendable {
         self.mounting = mounting
         self.loopRateHz = loopRateHz
         self.setpoints = setpoints
+        self.rig = rig
     }
 }
 

@@ -13,9 +13,10 @@ import Synchronization
 /// `safety.arm_source` is `gamepad`. Not started for simulated time (`poise simulate`), whose
 /// runs depend only on the configuration.
 enum GamepadLink {
-    /// The running reader, or nil when no gamepad is configured; throws why it cannot be used.
-    static func start(_ configuration: PoiseConfiguration, mailbox: ManualControlMailbox, quiet: Bool) throws(RunError) -> GamepadReader? {
-        let settings = configuration.input.gamepad
+    /// The running reader of `settings` (the rig's, ``RigSettings/gamepad``), or nil when no
+    /// gamepad is configured; throws why it cannot be used.
+    static func start(_ configuration: PoiseConfiguration, settings: GamepadSettings, mailbox: ManualControlMailbox,
+                      quiet: Bool) throws(RunError) -> GamepadReader? {
         guard settings.enabled else { return nil }
         let armsFromPad = configuration.safety.supervisor.armSource == .gamepad
         let ignoredPressNoted = Atomic<Bool>(false)

@@ -3,9 +3,12 @@ import PoiseConfig
 import PoiseFlightCore
 import PoiseFlightSettings
 import PoiseFusion
+import PoiseHAL
 import PoiseLinux
+import PoiseLogging
 import PoiseLoop
 import PoiseOutputs
+import PoiseRig
 import PoiseSchedules
 import PoiseSettings
 import PoiseThreads
@@ -22,9 +25,13 @@ public final class LinuxRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }
-        parts = try LinuxRigParts(configuration, outputs: outputs, logger: logger)
-        let filter = PoiseFilter(settings: FilterSettings(configuration: configuration).poise)
-        let core = CoreConfiguration.core(configuration, filter: filter)
+        let settings = CoreConfiguration.settings(configuration)
+        do {
+            parts = try LinuxRigParts(settings.rig, calibration: settings.calibration, outputs: outputs, log: DriverLog(logger),
+                                      warn: { [logger] in logger.warning("\($0)") })
+        } catch { throw RunError(error.description) }
+        let filter = PoiseFilter(settings: settings.filter.poise)
+        let core = settings.core(filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: parts.armSwitch?.state,
                               setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)),
                               encoders: parts.encoders?.state)

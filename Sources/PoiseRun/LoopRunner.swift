@@ -6,11 +6,14 @@ import PoiseDeviceSettings
 import PoiseFlightCore
 import PoiseFlightSettings
 import PoiseFusion
+import PoiseHAL
 import PoiseLinux
+import PoiseLogging
 import PoiseLoop
 import PoiseOutputs
 import PoiseReplay
 import PoiseReporting
+import PoiseRig
 import PoiseSchedules
 import PoiseSensors
 import PoiseSettings
@@ -26,7 +29,7 @@ import PoiseMath
 /// ``MotionManager`` all start here.
 public enum LoopRunner {
     public static func run(_ configuration: PoiseConfiguration, options: RunOptions) throws(RunError) -> RunResult {
-        var work = LoopWork(configuration: configuration, options: options)
+        var work = LoopWork(configuration: configuration, options: options, settings: CoreConfiguration.settings(configuration))
         do {
             return try FilterSettings(configuration: configuration).run(&work)
         } catch let error as RunError {
@@ -40,11 +43,14 @@ public enum LoopRunner {
 struct LoopWork: FilterKindWork {
     let configuration: PoiseConfiguration
     let options: RunOptions
+    /// The configuration resolved once: the core's settings and the rig's (``FlightSettings/rig``),
+    /// what the board reads from the compiled file.
+    let settings: FlightSettings
 
     mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws -> RunResult {
         var outputs = OutputBankSettings(configuration: configuration)
         if options.sensorOnly { outputs.channels = [] }
-        var core = CoreConfiguration.core(configuration, filter: filter)
+        var core = settings.core(filter: filter)
         if options.sensorOnly { core.controller = .none }
         // Through the status line's writer: a driver's line erases the status first.
         var logger = Logger(label: "poise.sensors") { StandardErrorLogHandler(label: $0) }
@@ -54,7 +60,11 @@ struct LoopWork: FilterKindWork {
             if options.virtualDuration != nil {
                 throw RunError("simulated time needs the simulated board: set `board.kind: sim` (or use `poise run` on the board)")
             }
-            let parts = try LinuxRigParts(configuration, outputs: outputs, logger: logger)
+            let parts: LinuxRigParts
+            do {
+                parts = try LinuxRigParts(settings.rig, calibration: settings.calibration, outputs: outputs, log: DriverLog(logger),
+                                          warn: { [logger] in logger.warning("\($0)") })
+            } catch { throw RunError(error.description) }
             defer { parts.stop() }
             return try start(board: parts.board, core: core, outputs: outputs, truth: false, armSwitch: parts.armSwitch?.state,
                              encoders: parts.encoders?.state)
@@ -88,11 +98,11 @@ struct LoopWork: FilterKindWork {
     /// (MANUAL_CONTROL) or a gamepad, by the controller's kind.
     var pilotColumns: RecordingColumns.PilotColumns {
         guard !options.sensorOnly,
-              options.telemetry != nil || configuration.telemetry.address != nil || configuration.input.gamepad.enabled else { return .none }
-        switch configuration.controller.kind {
+              options.telemetry != nil || settings.rig.telemetryAddress != nil || settings.rig.gamepad.enabled else { return .none }
+        switch settings.controller {
         case .none: return .none
         case .balance: return .drive
-        case .quadX, .quadPlus: return .quad
+        case .quad: return .quad
         }
     }
 
@@ -100,7 +110,7 @@ struct LoopWork: FilterKindWork {
                                                             outputs: OutputBankSettings, truth: Bool,
                                                             armSwitch: ArmSwitchState? = nil,
                                                             encoders: WheelEncoderState? = nil) throws -> RunResult {
-        let loopConfig = configuration.loop
+        let rig = settings.rig
         // Setpoints (checked the same way by `poise check`).
         let setpoints: SetpointSchedule
         do { setpoints = try SetpointSchedule.forConfiguration(configuration, configPath: options.configPath) } catch {
@@ -111,18 +121,18 @@ struct LoopWork: FilterKindWork {
             throw RunError("\(error)")
         }
         // Recorder and status ring.
-        let ring = TickRecordRing(capacity: configuration.recording.ringCapacity)
+        let ring = TickRecordRing(capacity: rig.recording.ringCapacity)
         var writer: TraceWriter? = nil
         var columns: RecordingColumns? = nil
         if let path = options.recordPath {
             guard let format = TraceWriter.format(forPath: path) else {
                 throw RunError("\(path): the recording needs a .csv or .ptrace extension")
             }
-            let cols = RecordingColumns(channels: outputs.channels, magnetometer: configuration.sensor.magnetometer, truth: truth,
+            let cols = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown, truth: truth,
                                         pilot: options.virtualDuration == nil ? pilotColumns : .none)
             var metadata = TraceMetadata()
             metadata.set("source", truth ? "poise-run-sim" : "poise-run")
-            metadata.set("rate_hz", String(loopConfig.rateHz))
+            metadata.set("rate_hz", String(settings.loopRateHz))
             metadata.set(SensorCalibration.traceMetadataKey, "yes")
             metadata.set("frame", "enu")
             // How to replay it: the effective configuration (a sensor-only run has no
@@ -142,7 +152,7 @@ struct LoopWork: FilterKindWork {
             }
             // The header (and the configuration in it) reaches the disk before the first tick.
             writer!.flush()
-            if configuration.recording.syncInterval > 0 { _ = writer!.sync() }
+            if rig.recording.syncInterval > 0 { _ = writer!.sync() }
             columns = cols
         }
         if let duration = options.virtualDuration {
@@ -151,12 +161,12 @@ struct LoopWork: FilterKindWork {
                                   duration: duration)
         }
         var reporterSettings = TickReporter.Settings()
-        reporterSettings.flushInterval = configuration.recording.flushInterval
-        reporterSettings.syncInterval = configuration.recording.syncInterval
+        reporterSettings.flushInterval = rig.recording.flushInterval
+        reporterSettings.syncInterval = rig.recording.syncInterval
         reporterSettings.recordingName = options.recordPath ?? ""
-        reporterSettings.sensor = MPU9250Settings(configuration: configuration)
-        reporterSettings.safety = CoreConfiguration.safety(configuration)
-        reporterSettings.logInterval = options.quiet ? 0 : loopConfig.logInterval
+        reporterSettings.sensor = rig.sensor
+        reporterSettings.safety = settings.safety
+        reporterSettings.logInterval = options.quiet ? 0 : rig.logInterval
         reporterSettings.statusLine = options.statusLine && !options.quiet
         reporterSettings.transitions = !options.quiet
         reporterSettings.channelNames = outputs.channels.map(\.name)
@@ -165,7 +175,7 @@ struct LoopWork: FilterKindWork {
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry.
         var telemetry: TelemetrySender? = nil
-        let streamSettings = TelemetrySettings(configuration: configuration)
+        let streamSettings = rig.telemetry
         // The signing key is read (and its file's mode checked) before anything starts.
         var key: MAVLinkSigningKey? = nil
         if let file = streamSettings.signingKeyFile {
@@ -179,7 +189,7 @@ struct LoopWork: FilterKindWork {
             }
         }
         var signingStore: MAVLinkSigningStore? = nil
-        if let address = try options.telemetry ?? configuration.telemetry.address.map({ try TelemetryAddress(parsing: $0) }) {
+        if let address = try options.telemetry ?? rig.telemetryAddress.map({ try TelemetryAddress(parsing: $0) }) {
             telemetry = try TelemetrySender(address: address, settings: streamSettings)
             // A signed link's timestamps outlive the run (no replay across restarts).
             if let key, let directory = MAVLinkSigningStore.directory(option: options.stateDirectory) {
@@ -218,19 +228,19 @@ struct LoopWork: FilterKindWork {
             witness.attach(link, receiver!)
         }
         // The pilot's gamepad: read on its own thread into the same mailbox.
-        let gamepad = try GamepadLink.start(configuration, mailbox: pilot, quiet: options.quiet)
+        let gamepad = try GamepadLink.start(configuration, settings: rig.gamepad, mailbox: pilot, quiet: options.quiet)
         defer { gamepad?.stop() }
         var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
                               pilot: receiver == nil && gamepad == nil ? nil : pilot,
                               drive: drive, encoders: encoders)
         links.pilotTimeout = streamSettings.setpointTimeout
-        links.pilotMapping.maxYawRate = configuration.controller.quad.settings.maxYawRate
-        links.pilotMapping.scales = configuration.input.sticks
-        let settings = LoopSettings(rateHz: loopConfig.rateHz, duration: options.duration,
-                                    realtime: RealtimeSetup(priority: loopConfig.realtimePriority, cpu: loopConfig.cpu,
-                                                            lockMemory: loopConfig.lockMemory))
-        var loop = LiveLoop(board: board, core: core, links: links, settings: settings)
+        links.pilotMapping.maxYawRate = rig.pilot.maxYawRate
+        links.pilotMapping.scales = rig.pilot.sticks
+        let loopSettings = LoopSettings(rateHz: settings.loopRateHz, duration: options.duration,
+                                        realtime: RealtimeSetup(priority: rig.realtime.priority, cpu: rig.realtime.cpu,
+                                                                lockMemory: rig.realtime.lockMemory))
+        var loop = LiveLoop(board: board, core: core, links: links, settings: loopSettings)
         reporter.start()
         telemetry?.start()
         receiver?.start()
@@ -245,7 +255,7 @@ struct LoopWork: FilterKindWork {
         telemetry?.stop()
         let seconds = loop.statistics.seconds
         for e in loop.board.release() { problems.append(e.description) }
-        var result = RunResult(statistics: loop.statistics, seconds: seconds, rateHz: loopConfig.rateHz,
+        var result = RunResult(statistics: loop.statistics, seconds: seconds, rateHz: settings.loopRateHz,
                                signal: options.signals.signal, problems: problems, report: nil)
         result.failsafe = reporter.failsafe
         return result

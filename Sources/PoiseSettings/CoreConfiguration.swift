@@ -23,7 +23,8 @@ public enum CoreConfiguration {
             startupBiasDuration: configuration.loop.gyroscopeBiasTime, calibration: SensorCalibration(configuration: configuration),
             mounting: configuration.board.mounting, loopRateHz: configuration.loop.rateHz,
             setpoints: SetpointSettings(quadThrottle: Float(configuration.controller.quad.throttle),
-                                        driveScript: driveScript(configuration)))
+                                        driveScript: driveScript(configuration)),
+            rig: RigSettings(configuration: configuration))
     }
 
     /// `controller.kind` with its gains.

@@ -19,6 +19,17 @@ import Testing
             #expect(decoded.frame == settings.frame)
             #expect(decoded.mounting == settings.mounting)
             #expect(decoded.setpoints.driveScript.count == settings.setpoints.driveScript.count)
+            #expect(decoded.rig.armSwitch?.chip == settings.rig.armSwitch?.chip)
+            #expect(decoded.rig.armSwitch?.bias == settings.rig.armSwitch?.bias)
+            #expect(decoded.rig.encoders?.chip == settings.rig.encoders?.chip)
+            #expect(decoded.rig.telemetryAddress == settings.rig.telemetryAddress)
+            #expect(decoded.rig.telemetry.signingKeyFile == settings.rig.telemetry.signingKeyFile)
+            #expect(decoded.rig.gamepad.device == settings.rig.gamepad.device)
+            #expect(decoded.rig.gamepad.x.axis == settings.rig.gamepad.x.axis)
+            #expect(decoded.rig.gamepad.armButton == settings.rig.gamepad.armButton)
+            #expect(decoded.rig.sensor.mounting == settings.rig.sensor.mounting)
+            #expect(decoded.rig.sensor.magnetometerMode == settings.rig.sensor.magnetometerMode)
+            #expect(decoded.rig.sensor.accelerometerBandwidth == settings.rig.sensor.accelerometerBandwidth)
         }
     }
 

@@ -66,7 +66,16 @@ import Testing
         let error = try #require(refusal(resealed(newer)))
         #expect(error.problem == .unsupportedVersion(found: CompiledSettings.formatVersion + 1, supported: CompiledSettings.formatVersion))
         #expect(error.offset == 8)
-        #expect(error.description.contains("format version 2"))
+        #expect(error.description.contains("format version \(CompiledSettings.formatVersion + 1), this program reads version \(CompiledSettings.formatVersion)"))
+    }
+
+    /// A file of version 1 (before the rig's section) is refused with the way to a new one.
+    @Test func aVersion1FileIsRefused() throws {
+        var older = file
+        (older[8], older[9]) = (1, 0)
+        let error = try #require(refusal(resealed(older)))
+        #expect(error.description == "byte offset 8: format version 1, this program reads version \(CompiledSettings.formatVersion) "
+            + "(compile the configuration again with this version's `poise compile`)")
     }
 
     @Test func anotherMagicIsRefused() throws {

@@ -59,8 +59,27 @@ enum RandomSettings {
         settings.setpoints.driveScript = (0..<Int(random.next() % 5)).map { _ in
             DriveScriptRow(time: 0, setpoint: DriveSetpoint())
         }
+        settings.rig.armSwitch = Bool.random(using: &random) ? RigSettings.ArmSwitch(chip: "pinctrl-rp1", line: 0) : nil
+        settings.rig.encoders = Bool.random(using: &random)
+            ? RigSettings.WheelEncoders(chip: "gpiochip4", leftA: 0, leftB: 0, rightA: 0, rightB: 0) : nil
+        settings.rig.telemetryAddress = Bool.random(using: &random) ? "192.168.1.20:14550" : nil
+        settings.rig.telemetry.signingKeyFile = Bool.random(using: &random) ? "keys/ground ü.key" : nil
+        settings.rig.telemetry.world = WorldAxes.allCases.randomElement(using: &random)!
+        settings.rig.gamepad.device = Bool.random(using: &random) ? "/dev/input/event3" : nil
+        settings.rig.gamepad.x.axis = GamepadAxis.allCases.randomElement(using: &random)!
+        settings.rig.gamepad.armButton = GamepadButton.allCases.randomElement(using: &random)!
+        settings.rig.setpointFile = Bool.random(using: &random) ? "steps.csv" : ""
         var filler = RandomFiller(random: random)
         try! settings.code(&filler)
+        // Drawn after the filler, which turns a byte of 1 into 0 or 1 (no register field's 0).
+        settings.rig.sensor.accelerometerRange = MPU9250Settings.AccelerometerRange.allCases.randomElement(using: &filler.random)!
+        settings.rig.sensor.gyroscopeRange = MPU9250Settings.GyroscopeRange.allCases.randomElement(using: &filler.random)!
+        settings.rig.sensor.gyroscopeBandwidth = MPU9250Settings.GyroscopeBandwidth.allCases.randomElement(using: &filler.random)!
+        settings.rig.sensor.accelerometerBandwidth = MPU9250Settings.AccelerometerBandwidth.allCases.randomElement(using: &filler.random)!
+        settings.rig.sensor.magnetometerMode = [AK8963Mode.powerDown, .single16Bit, .continuous8Hz, .continuous100Hz]
+            .randomElement(using: &filler.random)!
+        settings.rig.sensor.mounting = Mounting.all.randomElement(using: &filler.random)!
+        settings.rig.armSwitch?.bias = RigSettings.ArmSwitch.Bias.allCases.randomElement(using: &filler.random)!
         return settings
     }
 }
