@@ -170,9 +170,17 @@ let package = Package(
         ]),
         // ---- Composition: what `poise run` and the library's MotionManager run — the board a
         // configuration describes, the links around the loop, the reporters.
+        // The bench commands both programs run on the hardware: probe, safe (builds in Embedded Swift).
+        .target(name: "PoiseDeviceTools", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseOutputs", "PoiseSensors"]),
+        // The parts of a live run opened from the resolved settings, for the host's run and the
+        // board's (builds in Embedded Swift).
+        .target(name: "PoiseLive", dependencies: [
+            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseLoop", "PoiseMath",
+            "PoiseOutputs", "PoiseReplayCore", "PoiseReporting", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+        ]),
         .target(name: "PoiseRun", dependencies: [
             "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion",
-            "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay",
+            "PoiseHAL", "PoiseLinux", "PoiseLive", "PoiseLogging", "PoiseLoop", "PoiseMath", "PoiseMotion", "PoiseOutputs", "PoiseReplay",
             "PoiseReporting", "PoiseRig", "PoiseSchedules", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -195,7 +203,11 @@ let package = Package(
         // ---- The board binary (docs/board.md): a plain trace through the default filter, as
         // `poise replay` writes it; built in Embedded Swift for aarch64 Linux by
         // scripts/build-board, and here for the host (its tests, scripts/check-board's baseline).
-        .target(name: "PoiseBoard", dependencies: ["PoiseFlightSettings", "PoiseFusion", "PoiseLibc", "PoiseMath", "PoiseReplayCore", "PoiseTraces"]),
+        .target(name: "PoiseBoard", dependencies: [
+            "PoiseControl", "PoiseDeviceSettings", "PoiseDeviceTools", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL",
+            "PoiseLibc", "PoiseLinux", "PoiseLive", "PoiseLoop", "PoiseMath", "PoiseOutputs", "PoiseReplayCore", "PoiseReporting",
+            "PoiseRig", "PoiseSchedules", "PoiseSensors", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
+        ]),
         .executableTarget(name: "poise-board", dependencies: ["PoiseBoard"]),
 
         // ---- Programs.
@@ -213,7 +225,7 @@ let package = Package(
         // `poise tune`: relay experiments through the loop, identification, SIMC gains.
         .target(name: "PoiseTuning", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseRun", "PoiseSchedules", "PoiseSimulation"]),
         .executableTarget(name: "poise", dependencies: [
-            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseEvaluation", "PoiseFlightCore",
+            "PoiseCommandLine", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseDeviceTools", "PoiseEvaluation", "PoiseFlightCore",
             "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseLoop", "PoiseMath",
             "PoiseMonteCarlo", "PoiseMotion", "PoiseOutputs", "PoisePlot", "PoiseReplay", "PoiseRun", "PoiseSchedules",
             "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseSpectrum", "PoiseTelemetry", "PoiseTraces", "PoiseTuning",
@@ -242,7 +254,7 @@ let package = Package(
         .testTarget(name: "PoiseSpectrumTests", dependencies: ["PoiseFusion", "PoiseSpectrum", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseTelemetryTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseMath", "PoiseTelemetry", "PoiseThreads"]),
         .testTarget(name: "PoiseViewTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseMath", "PoiseSettings", "PoiseTelemetry", "PoiseView", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseReplayCore", "PoiseReporting", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLive", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseReplayCore", "PoiseReporting", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation"]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),

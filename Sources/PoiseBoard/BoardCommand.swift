@@ -15,21 +15,51 @@ import PoiseTraces
 /// usage error (the message and the usage, exit 64).
 public enum BoardCommand {
     public static let usage = """
-        usage: poise-board replay TRACE [--config COMPILED] [-o OUT] [--quiet]
+        usage: poise-board COMMAND [OPTIONS]
 
-          replay TRACE   Run a trace (CSV or binary, - for standard input) and write byte for
-                         byte what `poise replay TRACE` writes: a sensor trace through the
-                         default filter (t,qw,qx,qy,qz,roll,pitch,yaw rows), a `poise run`
-                         recording through the loop's whole tick (the recording's format).
-          --config       The recording's compiled configuration (`poise compile` on the host).
-          -o, --output   Output file (- for standard output, the default).
-          --quiet        Accepted for `poise replay`'s command line; nothing else is printed.
+          run --config COMPILED [--record FILE [--overwrite]] [--duration S] [--telemetry HOST:PORT]
+              [--state-dir DIR] [--stats-json FILE] [--quiet]
+                         Run the loop on the board's hardware: the MPU-9250 over i2c-dev, the outputs,
+                         every safety rule, recording, telemetry and the ground link, SIGHUP reloads.
+          safe --config COMPILED
+                         Drive every configured output to its safe value and exit (the unit's ExecStopPost).
+          probe [--config COMPILED] [--bus DEVICE] [--address ADDR] [--samples N]
+                         Scan the I²C bus, name the IMU and magnetometer, print samples in SI units.
+          replay TRACE [--config COMPILED] [-o OUT] [--quiet]
+                         Run a trace (CSV or binary, - for standard input) and write byte for byte what
+                         `poise replay TRACE` writes; a `poise run` recording goes through the loop's
+                         whole tick with its compiled configuration.
+
+          COMPILED is a configuration compiled on the host: `poise compile robot.yaml -o robot.pcfg`.
         """
 
     /// What the arguments ask for.
     enum Parsed: Equatable {
         case help
         case replay(trace: String, output: String, config: String? = nil)
+        case probe(ProbeRequest)
+        case safe(config: String)
+        case run(RunRequest)
+    }
+
+    /// `probe`'s options: the compiled file's bus and sensor settings, the flags over them.
+    struct ProbeRequest: Equatable {
+        var config: String? = nil
+        var bus: String? = nil
+        var address: UInt8? = nil
+        var samples = 5
+    }
+
+    /// `run`'s options.
+    struct RunRequest: Equatable {
+        var config: String
+        var record: String? = nil
+        var overwrite = false
+        var duration: Double? = nil
+        var telemetry: String? = nil
+        var stateDirectory: String? = nil
+        var statsJSON: String? = nil
+        var quiet = false
     }
 
     /// A usage error's message.
@@ -39,40 +69,76 @@ public enum BoardCommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         guard let command = arguments.first else { throw UsageError(message: "missing command") }
         if command == "-h" || command == "--help" || command == "help" { return .help }
-        guard command == "replay" else { throw UsageError(message: "unknown command '\(command)'") }
-        var trace: String? = nil
-        var output = "-"
-        var config: String? = nil
-        var index = 1
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-h" || argument == "--help" { return .help }
-            if argument == "--quiet" { continue }
-            if argument == "-o" || argument == "--output" {
-                guard index < arguments.count else { throw UsageError(message: "missing value for '\(argument)'") }
-                output = arguments[index]
-                index += 1
-            } else if argument == "--config" {
-                guard index < arguments.count else { throw UsageError(message: "missing value for '\(argument)'") }
-                config = arguments[index]
-                index += 1
-            } else if argument.hasPrefix("--config=") {
-                config = String(argument.dropFirst("--config=".count))
-            } else if argument.hasPrefix("--output=") {
-                output = String(argument.dropFirst("--output=".count))
-            } else if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError(message: "unknown option '\(argument)'")
-            } else if trace == nil {
-                trace = argument
-            } else {
-                throw UsageError(message: "unexpected argument '\(argument)'")
+        let rest = arguments.dropFirst()
+        let config = BoardArguments.Valued(names: ["--config"], key: "config")
+        switch command {
+        case "replay":
+            let output = BoardArguments.Valued(names: ["-o", "--output"], key: "output")
+            let parsed = try BoardArguments(rest, valued: [output, config], flags: ["--quiet"])
+            if parsed.help { return .help }
+            guard let trace = parsed.positionals.first else { throw UsageError(message: "missing TRACE") }
+            try parsed.atMost(1)
+            let out = try parsed.name("output", what: "output") ?? "-"
+            return .replay(trace: trace, output: out, config: try parsed.name("config", what: "--config"))
+        case "probe":
+            let parsed = try BoardArguments(rest, valued: [config, .init(names: ["--bus"], key: "bus"),
+                                                           .init(names: ["--address"], key: "address"),
+                                                           .init(names: ["--samples"], key: "samples")], flags: [])
+            if parsed.help { return .help }
+            try parsed.atMost(0)
+            var request = ProbeRequest(config: try parsed.name("config", what: "--config"), bus: try parsed.name("bus", what: "--bus"))
+            if let text = parsed.values["address"] {
+                guard let address = address(text) else {
+                    throw UsageError(message: "--address needs 0x03…0x77 (0x68 AD0 low, 0x69 high), not '" + text + "'")
+                }
+                request.address = address
             }
+            if let samples = try parsed.number("samples", option: "--samples", minimum: 0) {
+                guard samples == samples.rounded(), samples <= 1_000_000 else {
+                    throw UsageError(message: "--samples needs a whole number 0…1000000")
+                }
+                request.samples = Int(samples)
+            }
+            return .probe(request)
+        case "safe":
+            let parsed = try BoardArguments(rest, valued: [config], flags: [])
+            if parsed.help { return .help }
+            try parsed.atMost(0)
+            guard let path = try parsed.name("config", what: "--config") else { throw UsageError(message: "missing --config COMPILED") }
+            return .safe(config: path)
+        case "run":
+            let parsed = try BoardArguments(rest, valued: [config, .init(names: ["--record"], key: "record"),
+                                                           .init(names: ["--duration"], key: "duration"),
+                                                           .init(names: ["--telemetry"], key: "telemetry"),
+                                                           .init(names: ["--state-dir"], key: "state"),
+                                                           .init(names: ["--stats-json"], key: "stats")],
+                                            flags: ["--overwrite", "--quiet"])
+            if parsed.help { return .help }
+            try parsed.atMost(0)
+            guard let path = try parsed.name("config", what: "--config") else { throw UsageError(message: "missing --config COMPILED") }
+            var request = RunRequest(config: path)
+            request.record = try parsed.name("record", what: "--record")
+            request.overwrite = parsed.has("--overwrite")
+            if request.overwrite && request.record == nil { throw UsageError(message: "--overwrite needs --record FILE") }
+            if let seconds = try parsed.number("duration", option: "--duration", minimum: 0) {
+                guard seconds > 0 else { throw UsageError(message: "--duration needs a number > 0") }
+                request.duration = seconds
+            }
+            request.telemetry = try parsed.name("telemetry", what: "--telemetry")
+            request.stateDirectory = try parsed.name("state", what: "--state-dir")
+            request.statsJSON = try parsed.name("stats", what: "--stats-json")
+            request.quiet = parsed.has("--quiet")
+            return .run(request)
+        default:
+            throw UsageError(message: "unknown command '" + command + "'")
         }
-        guard let trace else { throw UsageError(message: "missing TRACE") }
-        if output.isEmpty { throw UsageError(message: "empty output name") }
-        if config?.isEmpty == true { throw UsageError(message: "empty --config name") }
-        return .replay(trace: trace, output: output, config: config)
+    }
+
+    /// A 7-bit address as `0x68` or `104`, in the range `i2cdetect` probes.
+    static func address(_ text: String) -> UInt8? {
+        let value = text.hasPrefix("0x") || text.hasPrefix("0X") ? UInt8(text.dropFirst(2), radix: 16) : UInt8(text, radix: 10)
+        guard let value, value >= 0x03, value <= 0x77 else { return nil }
+        return value
     }
 
     /// Runs the command the arguments (after the program name) give; returns the exit status.
@@ -101,12 +167,24 @@ public enum BoardCommand {
                 return 1
             }
             return 0
+        case .probe(let request):
+            return BoardProbe.run(request)
+        case .safe(let config):
+            return BoardSafe.run(config: config)
+        case .run(let request):
+            return BoardRun.run(request)
         }
     }
 
     /// Runs the command and exits with its status.
     public static func main(_ arguments: [String]) -> Never {
         exit(run(arguments))
+    }
+
+    /// One line on standard output.
+    static func printLine(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// One line on standard error.

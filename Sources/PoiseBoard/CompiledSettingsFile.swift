@@ -26,7 +26,12 @@ enum CompiledSettingsFile {
         }
     }
 
-    static func readBytes(path: String) throws(TraceError) -> [UInt8] {
+    /// A text file the compiled file names (a setpoint file), at most `limit` bytes.
+    static func readText(path: String, limit: Int) throws(TraceError) -> String {
+        String(decoding: try readBytes(path: path, limit: limit, what: "a setpoint file"), as: UTF8.self)
+    }
+
+    static func readBytes(path: String, limit: Int = maximumBytes, what: String = "a compiled configuration") throws(TraceError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TraceError(file: path, line: 0, column: 0, message: "cannot open: \(message(errno))") }
         defer { close(fd) }
@@ -40,8 +45,8 @@ enum CompiledSettingsFile {
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumBytes else {
-                throw TraceError(file: path, line: 0, column: 0, message: "more than \(maximumBytes) bytes: not a compiled configuration")
+            guard bytes.count <= limit else {
+                throw TraceError(file: path, line: 0, column: 0, message: "more than \(limit) bytes: not " + what)
             }
         }
     }

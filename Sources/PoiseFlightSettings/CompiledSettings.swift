@@ -7,7 +7,7 @@
 /// | 8 | 2 | format version, little-endian (``formatVersion``) |
 /// | 10 | 2 | 0 (reserved) |
 /// | 12 | 4 | payload length N, little-endian |
-/// | 16 | N | payload: the sections `FILT GYRO CTRL SAFE OUTS FRAM SENS LOOP SETP RIGS`, each a four-letter tag, a `UInt32` length and its fields (FlightSettings+Coding.swift) |
+/// | 16 | N | payload: the sections `FILT GYRO CTRL SAFE OUTS FRAM SENS LOOP SETP RIGS CONF`, each a four-letter tag, a `UInt32` length and its fields (FlightSettings+Coding.swift) |
 /// | 16 + N | 4 | CRC-32 (zlib's) of bytes 0 ..< 16 + N |
 ///
 /// The reader checks in that order — magic, version, length against the file's size,
@@ -17,7 +17,7 @@ public enum CompiledSettings {
     public static let magicText = "PoiseCfg"
     public static let magic: [UInt8] = Array(magicText.utf8)
     /// Raised whenever a field or a section is added, removed or changes meaning.
-    public static let formatVersion: UInt16 = 2
+    public static let formatVersion: UInt16 = 3
     /// Bytes before the payload, and of the checksum after it.
     public static let headerSize = 16, checksumSize = 4
 

@@ -16,6 +16,10 @@ extension FlightSettings: SettingsCodable {
         try c.section(SectionTag("SAFE")) { (c: inout Coder) throws(CompiledSettingsError) in try c.code(&safety) }
         try c.section(SectionTag("OUTS")) { (c: inout Coder) throws(CompiledSettingsError) in
             try c.code(&channels, blank: OutputChannelSpec.blank, limit: 64)
+            try c.code(&pca9685.address)
+            try c.code(&pca9685.frequencyHz)
+            try c.code(&pca9685.oscillatorHz)
+            try c.code(&pwmSysfsRoot)
         }
         try c.section(SectionTag("FRAM")) { (c: inout Coder) throws(CompiledSettingsError) in
             let start = c.offset
@@ -42,6 +46,16 @@ extension FlightSettings: SettingsCodable {
         }
         try c.section(SectionTag("SETP")) { (c: inout Coder) throws(CompiledSettingsError) in try c.code(&setpoints) }
         try c.section(SectionTag("RIGS")) { (c: inout Coder) throws(CompiledSettingsError) in try c.code(&rig) }
+        try c.section(SectionTag("CONF")) { (c: inout Coder) throws(CompiledSettingsError) in
+            var count = UInt32(recordedConfiguration.count)
+            let start = c.offset
+            try c.codeCount(&count)
+            guard count <= 4096 else {
+                throw CompiledSettingsError(.invalidValue(what: "a configuration's line count", value: String(count)), at: start)
+            }
+            if recordedConfiguration.count != Int(count) { recordedConfiguration = Array(repeating: "", count: Int(count)) }
+            for index in recordedConfiguration.indices { try c.code(&recordedConfiguration[index]) }
+        }
     }
 }
 

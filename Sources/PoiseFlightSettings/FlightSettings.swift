@@ -39,13 +39,21 @@ public struct FlightSettings: Sendable {
     public var setpoints: SetpointSettings
     /// What the live loop opens and starts around the tick on a real rig.
     public var rig: RigSettings
+    /// `outputs.pca9685` and `outputs.pwm_sysfs_root`: where the channels' hardware is.
+    public var pca9685: PCA9685.Settings
+    public var pwmSysfsRoot: String
+    /// The effective configuration as `# config| ` lines, as a recording's header carries it
+    /// (`poise compile` fills it): a recording the board makes replays in `poise replay` with
+    /// it. Empty in the settings the host builds for itself.
+    public var recordedConfiguration: [String]
 
     public init(filter: FilterSettings = FilterSettings(), gyroFilters: GyroFilterSettings = .default,
                 controller: ControllerSettings = .none, safety: SafetySettings = SafetySettings(),
                 channels: [OutputChannelSpec] = [], frame: OutputFrame = .axes(.enu), declinationDegrees: Float = 0,
                 startupBiasDuration: Double = 0, calibration: SensorCalibration = .identity,
                 mounting: Mounting = .identity, loopRateHz: Double = 200, setpoints: SetpointSettings = SetpointSettings(),
-                rig: RigSettings = RigSettings()) {
+                rig: RigSettings = RigSettings(), pca9685: PCA9685.Settings = PCA9685.Settings(),
+                pwmSysfsRoot: String = "/sys/class/pwm", recordedConfiguration: [String] = []) {
         self.filter = filter
         self.gyroFilters = gyroFilters
         self.controller = controller
@@ -59,6 +67,14 @@ public struct FlightSettings: Sendable {
         self.loopRateHz = loopRateHz
         self.setpoints = setpoints
         self.rig = rig
+        self.pca9685 = pca9685
+        self.pwmSysfsRoot = pwmSysfsRoot
+        self.recordedConfiguration = recordedConfiguration
+    }
+
+    /// The output bank's settings: the channels on their hardware.
+    public var outputBank: OutputBankSettings {
+        OutputBankSettings(channels: channels, pca9685: pca9685, pwmSysfsRoot: pwmSysfsRoot)
     }
 }
 

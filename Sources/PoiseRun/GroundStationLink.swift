@@ -2,6 +2,7 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseFlightCore
+import PoiseLive
 import PoiseLoop
 import PoiseMath
 import PoiseSettings
@@ -235,55 +236,14 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         state = StorageState(fileAtStart: reload.file, reloads: reload.count)
     }
 
-    /// Arming by command: refused with its reason unless the source is `command` and the newest
-    /// tick met every arming condition; otherwise handed to the tick, whose supervisor applies
-    /// the same rules again.
+    /// Arming by command, answered as the board answers it (``CommandArming``), with the
+    /// safety settings now in force.
     func arm(_ arm: Bool) -> CommandOutcome {
-        let safety = CoreConfiguration.safety(current.configuration)
-        // A disarm always works, whatever arms the outputs; it holds until that source arms
-        // again by its own rule (``ArmingSupervisor/disarmHeld``).
-        guard arm else {
-            pilot.request(.disarm)
-            return CommandOutcome(.accepted)
-        }
-        guard safety.armSource == .command else {
-            return CommandOutcome(.denied, "arming refused: safety.arm_source is not `command`")
-        }
-        guard let record = newestRecord() else { return CommandOutcome(.temporarilyRejected, "arming refused: not running yet") }
-        if let reason = Self.armingRefusal(record, safety: safety) {
-            return CommandOutcome(.temporarilyRejected, "arming refused: \(reason)")
-        }
-        pilot.request(.arm)
-        guard safety.armHoldTime > 0 else { return CommandOutcome(.accepted) }
-        return CommandOutcome(.accepted, "arming once level, healthy and converged for safety.arm_hold_s (\(safety.armHoldTime) s)")
+        CommandArming(safety: CoreConfiguration.safety(current.configuration), pilot: pilot, newestRecord: newestRecord).arm(arm)
     }
-
-    /// Why the supervisor would refuse to arm in the state `record` shows, or nil: asked of
-    /// ``ArmingSupervisor/refusal(_:settings:)``, worded here.
-    static func armingRefusal(_ record: TickRecord, safety: SafetySettings) -> String? {
-        let conditions = ArmingConditions(state: record.armState,
-                                          sensorHealthy: record.sampleValid && !record.readFailed && record.sensorState != .lost,
-                                          estimatorReady: !record.filterFlags.contains(.initialising),
-                                          attitudeConverged: !record.filterFlags.contains(.notConverged), tilt: record.attitude.tilt)
-        return ArmingSupervisor.refusal(conditions, settings: safety).map(text)
-    }
-
-    /// A refusal in the words the ground station shows.
-    static func text(_ refusal: ArmingRefusal) -> String {
-        switch refusal {
-        case .failsafe: "in failsafe until the fault clears"
-        case .sensorUnhealthy: "unhealthy: no good sensor sample"
-        case .filterInitialising: "not converged: filter initialising"
-        case .attitudeNotEstablished: "not converged: attitude not re-established"
-        case .notLevel(let tilt, let limit): "not level: \(degrees(tilt)) > \(degrees(limit)) deg (safety.arm_tilt_deg)"
-        }
-    }
-
-    /// Degrees in plain ASCII: a ground station shows STATUSTEXT as ASCII.
-    static func degrees(_ radians: Float) -> String { String(format: "%.1f", Double(radians) * 180 / .pi) }
 
     /// Stamped with the loop's clock (CLOCK_MONOTONIC s), as the gamepad's sticks are.
     func manualControl(_ message: ManualControlMessage) {
-        pilot.publish(PilotMapping.control(message), at: Double(monotonicNanoseconds()) * 1e-9)
+        CommandArming(safety: SafetySettings(), pilot: pilot, newestRecord: newestRecord).manualControl(message)
     }
 }

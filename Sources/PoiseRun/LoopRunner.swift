@@ -8,6 +8,7 @@ import PoiseFlightSettings
 import PoiseFusion
 import PoiseHAL
 import PoiseLinux
+import PoiseLive
 import PoiseLogging
 import PoiseLoop
 import PoiseOutputs
@@ -125,16 +126,8 @@ struct LoopWork: FilterKindWork {
         var writer: TraceWriter? = nil
         var columns: RecordingColumns? = nil
         if let path = options.recordPath {
-            guard let format = TraceWriter.format(forPath: path) else {
-                throw RunError("\(path): the recording needs a .csv or .ptrace extension")
-            }
             let cols = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown, truth: truth,
                                         pilot: options.virtualDuration == nil ? pilotColumns : .none)
-            var metadata = TraceMetadata()
-            metadata.set("source", truth ? "poise-run-sim" : "poise-run")
-            metadata.set("rate_hz", String(settings.loopRateHz))
-            metadata.set(SensorCalibration.traceMetadataKey, "yes")
-            metadata.set("frame", "enu")
             // How to replay it: the effective configuration (a sensor-only run has no
             // controller and no outputs).
             var effective = configuration
@@ -142,17 +135,16 @@ struct LoopWork: FilterKindWork {
                 effective.values["controller.kind"] = .string("none")
                 effective.values["outputs.channels"] = .list([])
             }
-            EmbeddedConfiguration.add(effective, to: &metadata)
-            // Live: under its own name from the first record (docs/robustness.md).
+            var embedded = TraceMetadata()
+            EmbeddedConfiguration.add(effective, to: &embedded)
+            let metadata = RecordingFile.metadata(source: truth ? "poise-run-sim" : "poise-run", rateHz: settings.loopRateHz,
+                                                  configurationLines: embedded.lines)
             do {
-                writer = try TraceWriter(path: path, format: format, metadata: metadata, columns: cols.names,
-                                         mode: .live(overwrite: options.overwrite))
+                writer = try RecordingFile.open(path: path, columns: cols, metadata: metadata, overwrite: options.overwrite,
+                                                syncInterval: rig.recording.syncInterval)
             } catch {
                 throw RunError(error.description)
             }
-            // The header (and the configuration in it) reaches the disk before the first tick.
-            writer!.flush()
-            if rig.recording.syncInterval > 0 { _ = writer!.sync() }
             columns = cols
         }
         if let duration = options.virtualDuration {
@@ -160,45 +152,27 @@ struct LoopWork: FilterKindWork {
                                   setpoints: setpoints, drive: drive, armSwitch: armSwitch, encoders: encoders,
                                   duration: duration)
         }
-        var reporterSettings = TickReporter.Settings()
-        reporterSettings.flushInterval = rig.recording.flushInterval
-        reporterSettings.syncInterval = rig.recording.syncInterval
-        reporterSettings.recordingName = options.recordPath ?? ""
-        reporterSettings.sensor = rig.sensor
-        reporterSettings.safety = settings.safety
-        reporterSettings.logInterval = options.quiet ? 0 : rig.logInterval
-        reporterSettings.statusLine = options.statusLine && !options.quiet
-        reporterSettings.transitions = !options.quiet
-        reporterSettings.channelNames = outputs.channels.map(\.name)
-        reporterSettings.channelIsPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
-        reporterSettings.notifier = options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil
+        let reporterSettings = TickReporter.Settings(
+            live: settings, channels: outputs.channels, recordingName: options.recordPath ?? "", quiet: options.quiet,
+            statusLine: options.statusLine,
+            notifier: options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil)
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
-        // Telemetry.
-        var telemetry: TelemetrySender? = nil
+        // Telemetry: the signing key read (and its file's mode checked) before anything starts;
+        // a signed link's timestamps outlive the run (no replay across restarts).
         let streamSettings = rig.telemetry
-        // The signing key is read (and its file's mode checked) before anything starts.
-        var key: MAVLinkSigningKey? = nil
-        if let file = streamSettings.signingKeyFile {
-            // Relative to the configuration file's folder, as the setpoint file is.
-            var keyPath = file
-            if !file.hasPrefix("/"), let configPath = options.configPath, let slash = configPath.lastIndex(of: "/") {
-                keyPath = String(configPath[...slash]) + file
+        let address = try options.telemetry ?? rig.telemetryAddress.map({ try TelemetryAddress(parsing: $0) })
+        let link: TelemetryLink?
+        do {
+            link = try TelemetryLink.open(settings: streamSettings, address: address, configurationFile: options.configPath,
+                                          stateDirectory: options.stateDirectory) { [quiet = options.quiet] warning in
+                if !quiet { printToStandardError("poise: warning: \(warning)\n") }
             }
-            do { key = try MAVLinkSigningKey(file: keyPath) } catch {
-                throw RunError(error.description)
-            }
+        } catch {
+            throw RunError(error.description)
         }
-        var signingStore: MAVLinkSigningStore? = nil
-        if let address = try options.telemetry ?? rig.telemetryAddress.map({ try TelemetryAddress(parsing: $0) }) {
-            telemetry = try TelemetrySender(address: address, settings: streamSettings)
-            // A signed link's timestamps outlive the run (no replay across restarts).
-            if let key, let directory = MAVLinkSigningStore.directory(option: options.stateDirectory) {
-                do { signingStore = try MAVLinkSigningStore(directory: directory) } catch { throw RunError("telemetry: \(error.description)") }
-            } else if key != nil, !options.quiet {
-                printToStandardError("poise: warning: telemetry: no state directory (--state-dir): after a restart, frames of this run may be accepted again\n")
-            }
-            if let key { telemetry?.sign(with: key, after: signingStore?.startingState.sent ?? 0) }
-        }
+        let telemetry = link?.sender
+        let key = link?.key
+        let signingStore = link?.store
         // SIGHUP: parse and validate off the tick, hand over between ticks.
         let mailbox = SettingsMailbox<CoreTuning>()
         let running = configuration
@@ -234,12 +208,8 @@ struct LoopWork: FilterKindWork {
                               latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
                               pilot: receiver == nil && gamepad == nil ? nil : pilot,
                               drive: drive, encoders: encoders)
-        links.pilotTimeout = streamSettings.setpointTimeout
-        links.pilotMapping.maxYawRate = rig.pilot.maxYawRate
-        links.pilotMapping.scales = rig.pilot.sticks
-        let loopSettings = LoopSettings(rateHz: settings.loopRateHz, duration: options.duration,
-                                        realtime: RealtimeSetup(priority: rig.realtime.priority, cpu: rig.realtime.cpu,
-                                                                lockMemory: rig.realtime.lockMemory))
+        links.follow(rig)
+        let loopSettings = LoopSettings(live: settings, duration: options.duration)
         var loop = LiveLoop(board: board, core: core, links: links, settings: loopSettings)
         reporter.start()
         telemetry?.start()

@@ -20,7 +20,7 @@ public struct DriveSchedule: @unchecked Sendable {
         self.init(rows: [(0, DriveSetpoint())])
     }
 
-    init(rows: [(Double, DriveSetpoint)]) {
+    public init(rows: [(Double, DriveSetpoint)]) {
         times = .allocate(capacity: rows.count)
         setpoints = .allocate(capacity: rows.count)
         for (i, row) in rows.enumerated() {

@@ -24,7 +24,7 @@ public enum CoreConfiguration {
             mounting: configuration.board.mounting, loopRateHz: configuration.loop.rateHz,
             setpoints: SetpointSettings(quadThrottle: Float(configuration.controller.quad.throttle),
                                         driveScript: driveScript(configuration)),
-            rig: RigSettings(configuration: configuration))
+            rig: RigSettings(configuration: configuration), pca9685: outputs.pca9685, pwmSysfsRoot: outputs.pwmSysfsRoot)
     }
 
     /// `controller.kind` with its gains.

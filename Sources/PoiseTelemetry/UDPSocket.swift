@@ -18,7 +18,21 @@ public final class UDPSocket: @unchecked Sendable {
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
         var result: UnsafeMutablePointer<addrinfo>? = nil
+        #if hasFeature(Embedded)
+        // The board's static program: numeric addresses and /etc/hosts only (``HostsFile``).
+        hints.ai_flags = AI_NUMERICHOST
+        var host = address.host
+        if getaddrinfo(host, String(address.port), &hints, &result) != 0 {
+            guard let text = HostsFile.contents(), let listed = HostsFile.address(of: host, in: text) else {
+                throw TelemetryError("telemetry address \(address): poise-board takes a numeric address or a name in "
+                    + "/etc/hosts (a static program cannot use the system's resolver); give the ground station's IP address")
+            }
+            host = listed
+        }
+        let status = result == nil ? getaddrinfo(host, String(address.port), &hints, &result) : 0
+        #else
         let status = getaddrinfo(address.host, String(address.port), &hints, &result)
+        #endif
         guard status == 0, let info = result else {
             throw TelemetryError("telemetry address \(address): cannot resolve the host (\(String(cString: gai_strerror(status))))")
         }

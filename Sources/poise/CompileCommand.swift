@@ -46,7 +46,11 @@ struct CompileCommand: PoiseCommand {
 
     func execute() throws {
         let configuration = try Self.configuration(from: config)
-        let settings = CoreConfiguration.settings(configuration)
+        var settings = CoreConfiguration.settings(configuration)
+        // What a recording made on the board carries, as `poise run`'s recordings do.
+        var metadata = TraceMetadata()
+        EmbeddedConfiguration.add(configuration, to: &metadata)
+        settings.recordedConfiguration = metadata.lines
         let bytes = CompiledSettings.encode(settings)
         try Self.write(bytes, to: output)
         if output != "-" {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseDeviceTools
 import PoiseFlightCore
 import PoiseHAL
 import PoiseLinux
@@ -53,72 +54,22 @@ struct SafeCommand: PoiseCommand {
         switch configuration.board.kind {
         case .linux:
             var bus: LinuxI2CBus? = nil
-            var busError: OutputError? = nil
+            var busProblem: OutputError? = nil
             if settings.usesPCA9685 {
                 do { bus = try LinuxI2CBus(path: configuration.board.i2cBus) } catch {
-                    busError = OutputError(channel: "PCA9685", place: configuration.board.i2cBus, reason: error.description)
+                    busProblem = OutputError(channel: "PCA9685", place: configuration.board.i2cBus, reason: error.description)
                 }
             }
-            if var linuxBus = bus {
-                (lines, failures) = Self.makeSafe(settings, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &linuxBus)
-                linuxBus.close()
-            } else {
-                var none = NoI2CBus()
-                var reduced = settings
-                if busError != nil { reduced.channels.removeAll { if case .pca9685 = $0.hardware { true } else { false } } }
-                var (partLines, partFailures) = Self.makeSafe(reduced, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &none)
-                if let busError {
-                    partFailures.append(busError)
-                    for spec in settings.channels {
-                        if case .pca9685 = spec.hardware { partLines.append(Self.line(spec, ok: false)) }
-                    }
-                }
-                (lines, failures) = (partLines, partFailures)
-            }
+            (lines, failures) = OutputSafing.makeSafe(settings, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &bus,
+                                                      busProblem: busProblem)
+            bus?.close()
         case .sim:
             var bus = SimulatedI2CBus(imu: SimulatedMPU9250(motion: StaticPose()), pca9685: SimulatedPCA9685(
                 address: UInt8(configuration.outputs.pca9685.address)))
-            (lines, failures) = Self.makeSafe(settings, gpio: SimulatedGPIO(for: settings),
-                                              files: SimulatedPWMFiles(for: settings), bus: &bus)
+            (lines, failures) = OutputSafing.makeSafe(settings, gpio: SimulatedGPIO(for: settings),
+                                                      files: SimulatedPWMFiles(for: settings), bus: &bus)
         }
         for line in lines { print(line) }
         if !failures.isEmpty { throw CLIError(problems: failures.map { "\($0)" }) }
-    }
-
-    /// Opens what it can (each channel at its safe value), drives safe, releases without
-    /// unexporting; one line per channel in config order.
-    static func makeSafe<G: GPIODevice, F: PWMFileSystem, B: I2CBus>(
-        _ settings: OutputBankSettings, gpio: G, files: F, bus: inout B
-    ) -> (lines: [String], failures: [OutputError]) {
-        var failures: [OutputError] = []
-        var bank = OutputBank(openingWhatItCan: settings, gpio: gpio, files: files, bus: &bus, failures: &failures)
-        let open = settings.channels.indices.map { bank.isOpen($0) }
-        failures += bank.release(unexport: false, bus: &bus)
-        let failed = Set(failures.map(\.channel))
-        let lines = settings.channels.enumerated().map { index, spec in
-            line(spec, ok: open[index] && !failed.contains(spec.name)
-                 && !(failed.contains("PCA9685") && { if case .pca9685 = spec.hardware { true } else { false } }()))
-        }
-        return (lines, failures)
-    }
-
-    /// `esc1  PCA9685 channel 0  safe: 1000 µs pulse`, or `… FAILED`.
-    static func line(_ spec: OutputChannelSpec, ok: Bool) -> String {
-        let safe = spec.mapping.safeValue
-        let value: String
-        switch spec.hardware {
-        case .gpio(let request):
-            value = "level \(safe)\(request.activeLow ? " (active low)" : ""), released"
-        case .pwm:
-            value = safe == 0 ? "no pulse, disabled" : "\(microseconds(safe)) µs pulse, enabled"
-        case .pca9685:
-            value = safe == 0 ? "no pulse" : "\(microseconds(safe)) µs pulse"
-        }
-        return "\(spec.name)  \(spec.place)  " + (ok ? "safe: \(value)" : "FAILED (see below)")
-    }
-
-    static func microseconds(_ nanoseconds: UInt32) -> String {
-        let value = Double(nanoseconds) / 1000
-        return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

@@ -1,5 +1,6 @@
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseDeviceTools
 import PoiseFlightCore
 import PoiseHAL
 import PoiseSensors
@@ -46,10 +47,7 @@ enum SensorCLI {
         var defaultValueDescription: String { hex(value) }
     }
 
-    static func hex(_ value: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
-    }
+    static func hex(_ value: UInt8) -> String { ReportFormat.hex(value) }
 
     /// A failure printed as `poise: message` (and `poise: hint`), exit status 1.
     static func fail(_ message: String, hint: String? = nil) -> CLIError {
@@ -87,27 +85,10 @@ enum SensorCLI {
     }
 
     /// A rate in Hz: whole numbers plain, others with one decimal (333.3).
-    static func rate(_ hertz: Double) -> String {
-        hertz == hertz.rounded() ? fixed(hertz, 0) : fixed(hertz, 1)
-    }
-
-    /// Right-aligned columns, 9 characters each.
-    static func row(_ cells: [String]) -> String {
-        cells.map { String(repeating: " ", count: max(0, 9 - $0.count)) + $0 }.joined(separator: " ")
-    }
+    static func rate(_ hertz: Double) -> String { ReportFormat.rate(hertz) }
 
     /// `value` with exactly `digits` decimals, without Foundation.
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int(scaled / scale)
-        var fraction = String(Int(scaled.truncatingRemainder(dividingBy: scale)))
-        while fraction.count < digits { fraction = "0" + fraction }
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
-    }
+    static func fixed(_ value: Double, _ digits: Int) -> String { ReportFormat.fixed(value, digits) }
 }
 
 extension SensorCLI.TickPacer where Bus: SimulatedClock {

@@ -23,7 +23,7 @@ struct CompileCommandTests {
         let run = try poise(["compile", repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path, "-o", out.path])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.text.isEmpty)
-        #expect(run.error.contains("compiled") && run.error.contains("format version 2") && run.error.contains("7 output channels"), "\(run.error)")
+        #expect(run.error.contains("compiled") && run.error.contains("format version 3") && run.error.contains("7 output channels"), "\(run.error)")
         let bytes = try Data(contentsOf: out)
         #expect(bytes.prefix(8) == Self.magic)
         // The same configuration compiles to the same bytes.

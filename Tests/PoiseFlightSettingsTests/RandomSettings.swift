@@ -68,6 +68,10 @@ enum RandomSettings {
         settings.rig.gamepad.device = Bool.random(using: &random) ? "/dev/input/event3" : nil
         settings.rig.gamepad.x.axis = GamepadAxis.allCases.randomElement(using: &random)!
         settings.rig.gamepad.armButton = GamepadButton.allCases.randomElement(using: &random)!
+        settings.pca9685.address = UInt8.random(in: 0x40...0x7F, using: &random)
+        settings.pca9685.frequencyHz = Double.random(in: 24...1526, using: &random)
+        settings.pwmSysfsRoot = Bool.random(using: &random) ? "/tmp/pwm tree" : "/sys/class/pwm"
+        settings.recordedConfiguration = (0..<Int.random(in: 0...5, using: &random)).map { "# config| line \($0): ü" }
         settings.rig.setpointFile = Bool.random(using: &random) ? "steps.csv" : ""
         var filler = RandomFiller(random: random)
         try! settings.code(&filler)

@@ -1,3 +1,4 @@
+import PoiseLive
 @testable import PoiseLoop
 import Foundation
 import PoiseControl
@@ -18,7 +19,7 @@ struct ArmingRefusalTextTests {
 
     @Test func theTextsTheGroundStationShows() {
         let safety = SafetySettings()
-        func text(_ change: (inout TickRecord) -> Void) -> String? { GroundStationLink.armingRefusal(Self.record(change), safety: safety) }
+        func text(_ change: (inout TickRecord) -> Void) -> String? { CommandArming.refusal(Self.record(change), safety: safety) }
         #expect(text { _ in } == nil)
         #expect(text { $0.armState = .armed; $0.sampleValid = false } == nil)
         #expect(text { $0.armState = .failsafe } == "in failsafe until the fault clears")

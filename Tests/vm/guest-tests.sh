@@ -2,16 +2,32 @@
 # Guest tests, run by Tests/vm/init inside the VM (busybox sh; i2c-tools called by full path
 # because busybox's own i2cget/i2cset applets would shadow them). Writes RESULTS/summary
 # (one PASS/FAIL line per test) and RESULTS/NAME.log per test.
+#
+# The I²C, GPIO and whole-loop tests run twice: with `poise` (the host build), then with
+# `poise-board` (POISE_PROGRAM=board: the Embedded Swift build for x86-64, scripts/build-board
+# x86_64), its tests named board-…, its configurations compiled by `poise compile` first.
 results=$1
 gpiosim_module=$2
 poise=${POISE:-/work/.build/debug/poise}   # POISE=… runs another build (natively on a Pi)
+board=${POISE_BOARD:-/work/.build-embedded/poise-board-x86_64}
+program=${POISE_PROGRAM:-poise}
 I2CSET=/usr/sbin/i2cset
 I2CGET=/usr/sbin/i2cget
 summary=$results/summary
-: > "$summary"
+if [ "$program" = board ]; then
+  tag=board- name=poise-board exe=$board
+else
+  tag= name=poise exe=$poise
+  : > "$summary"
+fi
 
-pass() { echo "PASS $1" >> "$summary"; }
-fail() { echo "FAIL $1: $2" >> "$summary"; }
+pass() { echo "PASS $tag$1" >> "$summary"; }
+fail() { echo "FAIL $tag$1: $2" >> "$summary"; }
+# The configuration file the program under test reads for the YAML file $1: `poise` the YAML,
+# `poise-board` its compiled form (`poise compile`).
+config_for() {
+  if [ "$program" = board ]; then $poise compile "$1" -o "$1.pcfg" > /dev/null && echo "$1.pcfg"; else echo "$1"; fi
+}
 
 # ---- I²C: i2c-stub with an MPU-9250 at 0x68 and its AK8963 at 0x0C --------------------------
 modprobe i2c-dev
@@ -45,8 +61,8 @@ else
   $I2CSET -y "$bus" 0x0c 0x09 0x10
 
   # probe identifies both chips, uses SMBus (the stub has no I2C_RDWR) and prints the frame.
-  log=$results/i2c-probe.log
-  $poise probe --bus "$dev" --samples 3 > "$log" 2>&1
+  log=$results/${tag}i2c-probe.log
+  "$exe" probe --bus "$dev" --samples 3 > "$log" 2>&1
   status=$?
   if [ $status -ne 0 ]; then fail i2c-probe "exit $status"
   elif ! grep -q "0x68: WHO_AM_I 0x71 → MPU-9250" "$log"; then fail i2c-probe "MPU-9250 not identified"
@@ -66,7 +82,7 @@ else
   fi
 
   # The driver's configuration writes, read back from the chip's registers.
-  log=$results/i2c-config.log
+  log=$results/${tag}i2c-config.log
   {
     echo "CONFIG $($I2CGET -y "$bus" 0x68 0x1a)"          # DLPF 92 Hz: 2
     echo "GYRO_CONFIG $($I2CGET -y "$bus" 0x68 0x1b)"     # ±2000 °/s: 0x18
@@ -84,10 +100,10 @@ else
   fi
 
   # Nothing answers at 0x69: a clean failure carrying the kernel's error.
-  log=$results/i2c-absent.log
-  $poise probe --bus "$dev" --address 0x69 --samples 1 > "$log" 2>&1
+  log=$results/${tag}i2c-absent.log
+  "$exe" probe --bus "$dev" --address 0x69 --samples 1 > "$log" 2>&1
   status=$?
-  if [ $status -eq 1 ] && grep -q "poise: no device answered at 0x69 on $dev (reading WHO_AM_I:" "$log" \
+  if [ $status -eq 1 ] && grep -q "$name: no device answered at 0x69 on $dev (reading WHO_AM_I:" "$log" \
      && grep -qiE "no such device|ENXIO|input/output error|EIO|remote I/O" "$log"; then
     pass i2c-absent-address
   else
@@ -100,8 +116,8 @@ fi
 # its lines: an "armed" LED, a "fault" LED and an active-low H-bridge direction pin.
 modprobe configfs
 mount -t configfs none /sys/kernel/config 2>/dev/null
-if [ -z "$bus" ] || ! insmod "$gpiosim_module" 2>"$results/gpio-sim-load.log"; then
-  fail gpio-sim "module not loaded: $(cat "$results/gpio-sim-load.log")"
+if [ -z "$bus" ] || ! insmod "$gpiosim_module" 2>"$results/${tag}gpio-sim-load.log"; then
+  fail gpio-sim "module not loaded: $(cat "$results/${tag}gpio-sim-load.log")"
 else
   sim=/sys/kernel/config/gpio-sim/poise
   mkdir "$sim" "$sim/bank0"
@@ -152,7 +168,7 @@ YAML
       done ) &
   }
   toggle
-  $poise run --config "$config" --duration 60 --record /tmp/run.csv > "$results/gpio-run.log" 2>&1 &
+  "$exe" run --config "$(config_for "$config")" --duration 60 --record /tmp/run.csv > "$results/${tag}gpio-run.log" 2>&1 &
   runner=$!
   wait_log() {  # wait_log FILE PATTERN SECONDS: the reporter thread prints a moment after the tick
     i=0
@@ -168,16 +184,16 @@ YAML
   if wait_for 2 1 20 && [ "$(level 1)" = 0 ] && [ "$(level 3)" = 1 ]; then pass gpio-safe-at-start
   else fail gpio-safe-at-start "levels armed=$(level 1) fault=$(level 2) direction=$(level 3)"; fi
   # Another program asking for a held line is told who holds it.
-  echo "levels before the second program: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
-  $poise safe --config "$config" > "$results/gpio-busy.log" 2>&1
-  echo "levels after it: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
+  echo "levels before the second program: $(level 1) $(level 2) $(level 3)" >> "$results/${tag}gpio-levels.log"
+  "$exe" safe --config "$(config_for "$config")" > "$results/${tag}gpio-busy.log" 2>&1
+  echo "levels after it: $(level 1) $(level 2) $(level 3)" >> "$results/${tag}gpio-levels.log"
   usleep 500000
-  echo "levels 0.5 s later: $(level 1) $(level 2) $(level 3)" >> "$results/gpio-levels.log"
-  if grep -q 'held by "poise"' "$results/gpio-busy.log"; then pass gpio-held-line-names-holder
-  else fail gpio-held-line-names-holder "$(tail -3 "$results/gpio-busy.log" | tr '\n' ' ')"; fi
+  echo "levels 0.5 s later: $(level 1) $(level 2) $(level 3)" >> "$results/${tag}gpio-levels.log"
+  if grep -q 'held by "poise"' "$results/${tag}gpio-busy.log"; then pass gpio-held-line-names-holder
+  else fail gpio-held-line-names-holder "$(tail -3 "$results/${tag}gpio-busy.log" | tr '\n' ' ')"; fi
   # Armed once the estimate is ready: the armed LED lights, the fault LED goes out.
   if wait_for 1 1 30 && [ "$(level 2)" = 0 ]; then pass gpio-armed-drives-lines
-  else fail gpio-armed-drives-lines "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' ')"; fi
+  else fail gpio-armed-drives-lines "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/${tag}gpio-run.log" | tr '\n' ' ')"; fi
   # A chip reset (a brown-out: its configuration registers back at their power-on values,
   # written here by hand): the driver re-reads one configuration register per tick, so within
   # one round it finds one changed → failsafe with the register named → re-configured after
@@ -185,30 +201,30 @@ YAML
   $I2CSET -f -y "$bus" 0x68 0x1a 0x00; $I2CSET -f -y "$bus" 0x68 0x1b 0x00; $I2CSET -f -y "$bus" 0x68 0x1c 0x00
   # (The lines' safe levels in that very tick are the simulated-board test's; here the log
   # says which tick did it: the failsafe transition and the register, then the recovery.)
-  if wait_log "$results/gpio-run.log" "chip reset: (CONFIG|GYRO_CONFIG|ACCEL_CONFIG) \(0x1[ABC]\) reads 0x00, configured 0x" 30 \
-     && grep -q "failsafe — sensor chip reset" "$results/gpio-run.log" \
+  if wait_log "$results/${tag}gpio-run.log" "chip reset: (CONFIG|GYRO_CONFIG|ACCEL_CONFIG) \(0x1[ABC]\) reads 0x00, configured 0x" 30 \
+     && grep -q "failsafe — sensor chip reset" "$results/${tag}gpio-run.log" \
      && wait_for 1 1 30 && wait_for 2 0 5 && [ "$($I2CGET -f -y "$bus" 0x68 0x1b)" = 0x18 ] \
-     && wait_log "$results/gpio-run.log" "sensor recovered after re-initialisation \(was: chip reset" 10; then
+     && wait_log "$results/${tag}gpio-run.log" "sensor recovered after re-initialisation \(was: chip reset" 10; then
     pass whole-loop-chip-reset
   else
-    fail whole-loop-chip-reset "levels armed=$(level 1) fault=$(level 2); GYRO_CONFIG $($I2CGET -f -y "$bus" 0x68 0x1b); $(grep -E 'chip reset|failsafe|armed' "$results/gpio-run.log" | tail -4 | tr '\n' ' ')"
+    fail whole-loop-chip-reset "levels armed=$(level 1) fault=$(level 2); GYRO_CONFIG $($I2CGET -f -y "$bus" 0x68 0x1b); $(grep -E 'chip reset|failsafe|armed' "$results/${tag}gpio-run.log" | tail -4 | tr '\n' ' ')"
   fi
   # The device taken away: a kernel driver (at24) claims 0x68, so i2c-dev refuses poise's
   # I2C_SLAVE with EBUSY (it re-selects 0x68 after each magnetometer read; i2c-stub itself
   # cannot be unloaded while poise holds /dev/i2c-N open). Every output safe at once, the
   # kernel's error logged; when the device returns (the kernel driver's client deleted), the
   # driver re-initialises and the robot arms again.
-  modprobe at24 2>> "$results/gpio-taken.log"
-  echo 24c02 0x68 > "/sys/bus/i2c/devices/i2c-$bus/new_device" 2>> "$results/gpio-taken.log"
-  if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ] && grep -q "failsafe — sensor lost" "$results/gpio-run.log" \
-     && grep -q "Device or resource busy (EBUSY)" "$results/gpio-run.log"; then
+  modprobe at24 2>> "$results/${tag}gpio-taken.log"
+  echo 24c02 0x68 > "/sys/bus/i2c/devices/i2c-$bus/new_device" 2>> "$results/${tag}gpio-taken.log"
+  if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ] && grep -q "failsafe — sensor lost" "$results/${tag}gpio-run.log" \
+     && grep -q "Device or resource busy (EBUSY)" "$results/${tag}gpio-run.log"; then
     echo 0x68 > "/sys/bus/i2c/devices/i2c-$bus/delete_device"
     if wait_for 1 1 30 && [ "$(level 2)" = 0 ]; then pass i2c-device-taken-away-and-back
-    else fail i2c-device-taken-away-and-back "not re-armed after the device returned: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' ')"; fi
+    else fail i2c-device-taken-away-and-back "not re-armed after the device returned: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/${tag}gpio-run.log" | tr '\n' ' ')"; fi
   else
     echo 0x68 > "/sys/bus/i2c/devices/i2c-$bus/delete_device" 2>/dev/null
-    dmesg | tail -5 >> "$results/gpio-taken.log"
-    fail i2c-device-taken-away-and-back "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/gpio-run.log" | tr '\n' ' '); $(tail -2 "$results/gpio-taken.log" | tr '\n' ' ')"
+    dmesg | tail -5 >> "$results/${tag}gpio-taken.log"
+    fail i2c-device-taken-away-and-back "levels armed=$(level 1) fault=$(level 2); $(tail -3 "$results/${tag}gpio-run.log" | tr '\n' ' '); $(tail -2 "$results/${tag}gpio-taken.log" | tr '\n' ' ')"
   fi
   # The sensor's data freezes (stuck data → lost): disarm, every line back to its safe value.
   touch /tmp/stop-toggle
@@ -219,14 +235,23 @@ YAML
   wait $runner
   status=$?
   last=$(tail -1 /tmp/run.csv)
-  if [ $status -eq 0 ] && grep -q "stopped by SIGTERM" "$results/gpio-run.log" \
+  if [ $status -eq 0 ] && grep -q "stopped by SIGTERM" "$results/${tag}gpio-run.log" \
      && [ "$(echo "$last" | awk -F, '{print $(NF-2), $(NF-1), $NF}')" = "0.0 1.0 0.0" ] \
-     && $poise replay /tmp/run.csv -o /tmp/replayed.csv --quiet > "$results/gpio-replay.log" 2>&1; then
+     && $poise replay /tmp/run.csv -o /tmp/replayed.csv --quiet > "$results/${tag}gpio-replay.log" 2>&1; then
     pass whole-loop-sigterm-and-replay
+    # The board's own replay of its recording, byte for byte the host's.
+    if [ "$program" = board ]; then
+      if "$exe" replay /tmp/run.csv --config "$config.pcfg" -o /tmp/board-replayed.csv >> "$results/${tag}gpio-replay.log" 2>&1 \
+         && cmp /tmp/replayed.csv /tmp/board-replayed.csv >> "$results/${tag}gpio-replay.log" 2>&1; then
+        pass replay-matches-host
+      else
+        fail replay-matches-host "$(tail -2 "$results/${tag}gpio-replay.log" | tr '\n' ' ')"
+      fi
+    fi
   else
-    fail whole-loop-sigterm-and-replay "exit $status; last row: $last; $(tail -2 "$results/gpio-run.log" | tr '\n' ' ')"
+    fail whole-loop-sigterm-and-replay "exit $status; last row: $last; $(tail -2 "$results/${tag}gpio-run.log" | tr '\n' ' ')"
   fi
-  cp /tmp/run.csv "$results/run.csv" 2>/dev/null
+  cp /tmp/run.csv "$results/${tag}run.csv" 2>/dev/null
 
   # The arming switch (safety.arm_source: switch) on gpio-sim line 5, its level set by the
   # simulated line's pull: the outputs stay safe until the switch goes off → on while every
@@ -237,7 +262,7 @@ YAML
   awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" } else print }' \
     "$config" > /tmp/switch.yaml
   toggle
-  $poise run --config /tmp/switch.yaml --duration 60 > "$results/switch-run.log" 2>&1 &
+  "$exe" run --config "$(config_for /tmp/switch.yaml)" --duration 60 > "$results/${tag}switch-run.log" 2>&1 &
   runner=$!
   # Started (the fault LED lit: every line at its safe value), then ready after the bias and
   # hold times (0.2 s each, seconds in a slow guest) — but the switch is off: not armed.
@@ -250,19 +275,32 @@ YAML
       wait_for 1 1 10 && break
       switch_pull pull-down; usleep 500000; tries=$((tries + 1))
     done
-    if [ "$(level 1)" = 1 ] && [ "$(level 2)" = 0 ] && wait_log "$results/switch-run.log" "armed — arming switch on" 10; then
+    if [ "$(level 1)" = 1 ] && [ "$(level 2)" = 0 ] && wait_log "$results/${tag}switch-run.log" "armed — arming switch on" 10; then
       switch_pull pull-down
-      if wait_for 1 0 10 && wait_log "$results/switch-run.log" "disarmed — arming switch off" 10; then pass gpio-arming-switch
-      else fail gpio-arming-switch "switch off did not disarm: armed=$(level 1); $(tail -2 "$results/switch-run.log" | tr '\n' ' ')"; fi
+      if wait_for 1 0 10 && wait_log "$results/${tag}switch-run.log" "disarmed — arming switch off" 10; then pass gpio-arming-switch
+      else fail gpio-arming-switch "switch off did not disarm: armed=$(level 1); $(tail -2 "$results/${tag}switch-run.log" | tr '\n' ' ')"; fi
     else
-      fail gpio-arming-switch "switch on did not arm: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/switch-run.log" | tr '\n' ' ')"
+      fail gpio-arming-switch "switch on did not arm: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/${tag}switch-run.log" | tr '\n' ' ')"
     fi
   else
-    fail gpio-arming-switch "not started, or armed without the switch: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/switch-run.log" | tr '\n' ' ')"
+    fail gpio-arming-switch "not started, or armed without the switch: armed=$(level 1) fault=$(level 2); $(tail -3 "$results/${tag}switch-run.log" | tr '\n' ' ')"
   fi
   kill -TERM $runner
   wait $runner
   touch /tmp/stop-toggle
+  # Both chips away for the next program's pass (it starts from fresh registers and lines).
+  usleep 100000
+  echo 0 > "$sim/live"; rmdir "$sim/bank0" "$sim" 2>/dev/null
+fi
+rmmod i2c-stub 2>/dev/null
+rmmod gpio-sim 2>/dev/null
+
+# ---- The same tests with poise-board ----------------------------------------------------------
+if [ "$program" = board ]; then exit 0; fi
+if [ -x "$board" ]; then
+  POISE_PROGRAM=board sh "$0" "$results" "$gpiosim_module"
+else
+  fail board-present "no poise-board at $board (scripts/build-board x86_64)"
 fi
 
 # ---- evdev: a virtual gamepad through uinput --------------------------------------------------

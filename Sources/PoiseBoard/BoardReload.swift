@@ -1,0 +1,111 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import PoiseControl
+import PoiseFlightCore
+import PoiseFlightSettings
+import PoiseOutputs
+import PoiseReporting
+import PoiseThreads
+import PoiseTraces
+
+/// SIGHUP on the board: reads the compiled file again (on the signal thread, never the tick's)
+/// and hands the tick what a running loop may change — gains, safety limits, output mappings
+/// (``FlightSettings/tuning``) — as `poise run`'s reload does. What needs a restart (the
+/// filter, the rig, an output's hardware, the rate…) keeps its running value and is named;
+/// a damaged file, or one that widens a safety limit while armed, changes nothing.
+final class BoardReload: @unchecked Sendable {
+    let path: String
+    let mailbox: SettingsMailbox<CoreTuning>
+    let latest: TripleBuffer<TickRecord>
+    /// What the tick runs with now (only the signal thread touches it).
+    var running: FlightSettings
+
+    init(path: String, running: FlightSettings, mailbox: SettingsMailbox<CoreTuning>, latest: TripleBuffer<TickRecord>) {
+        self.path = path
+        self.running = running
+        self.mailbox = mailbox
+        self.latest = latest
+    }
+
+    func reload() {
+        let fresh: FlightSettings
+        do throws(TraceError) { fresh = try CompiledSettingsFile.settings(path: path) } catch {
+            return say(error.description + "; not applied, the old values stay")
+        }
+        if latest.latest().value.armState == .armed {
+            let widened = Self.widened(from: running.safety, to: fresh.safety)
+            if !widened.isEmpty {
+                return say(path + " not applied: " + Self.joined(widened) + " widens a safety limit while armed; disarm first")
+            }
+        }
+        let restart = Self.restartOnly(running, fresh)
+        var taken = fresh
+        if restart.contains("output channels") { taken.channels = running.channels }
+        var posted = false
+        for _ in 0..<200 {
+            if mailbox.post(taken.tuning) { posted = true; break }
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
+        for what in restart { say(path + ": " + what + " not applied: restart to change") }
+        guard posted else { return say(path + " not applied: the loop took no new settings (is it running?)") }
+        running.controller = fresh.controller
+        running.safety = fresh.safety
+        running.channels = taken.channels
+        say(path + " applied (gains, limits, output mappings)" + (restart.isEmpty ? "" : "; the settings above need a restart"))
+    }
+
+    func say(_ text: String) { printToStandardError("poise-board: SIGHUP: " + text + "\n") }
+
+    /// What changed that a running loop cannot take.
+    static func restartOnly(_ old: FlightSettings, _ new: FlightSettings) -> [String] {
+        var changed: [String] = []
+        // (The filters' settings are compared as the file codes them: not every one is Equatable.)
+        if CompiledSettings.encode(FlightSettings(filter: old.filter)) != CompiledSettings.encode(FlightSettings(filter: new.filter)) {
+            changed.append("the filter")
+        }
+        if old.gyroFilters != new.gyroFilters { changed.append("filter.gyro") }
+        if old.loopRateHz != new.loopRateHz { changed.append("loop.rate_hz") }
+        if old.startupBiasDuration != new.startupBiasDuration { changed.append("loop.gyroscope_bias_time") }
+        if old.frame != new.frame || old.declinationDegrees != new.declinationDegrees { changed.append("the output frame") }
+        if old.calibration != new.calibration || old.mounting != new.mounting { changed.append("the sensor's calibration and mounting") }
+        if old.rig != new.rig || old.pca9685 != new.pca9685 { changed.append("the rig (bus, sensor, lines, telemetry, recorder)") }
+        if old.setpoints != new.setpoints { changed.append("the setpoints") }
+        if kind(old.controller) != kind(new.controller) { changed.append("the controller's kind") }
+        let sameHardware = old.channels.count == new.channels.count
+            && !zip(old.channels, new.channels).contains { $0.hardware != $1.hardware || $0.name != $1.name }
+        if !sameHardware { changed.append("output channels") }
+        return changed
+    }
+
+    static func kind(_ controller: ControllerSettings) -> Int {
+        switch controller {
+        case .none: 0
+        case .balance: 1
+        case .quad: 2
+        }
+    }
+
+    /// Each limit `new` widens: "max tilt 45 -> 180 deg" (ASCII: a ground station shows it).
+    static func widened(from old: SafetySettings, to new: SafetySettings) -> [String] {
+        var wider: [String] = []
+        func check(_ name: String, _ isWider: Bool) { if isWider { wider.append(name) } }
+        check("safety.max_tilt_deg", new.maxTilt > old.maxTilt)
+        check("safety.arm_tilt_deg", new.armTilt > old.armTilt)
+        check("safety.arm_hold_s", new.armHoldTime < old.armHoldTime)
+        check("safety.auto_arm", new.autoArm && !old.autoArm)
+        check("safety.sensor_timeout_ms", new.sensorTimeout > old.sensorTimeout)
+        check("safety.stall_ms", new.stallTime > old.stallTime)
+        check("loop.overrun_limit", new.overrunLimit > old.overrunLimit)
+        return wider
+    }
+
+    static func joined(_ names: [String]) -> String {
+        var text = ""
+        for name in names { text += (text.isEmpty ? "" : ", ") + name }
+        return text
+    }
+}

@@ -1,0 +1,215 @@
+#if hasFeature(Embedded)
+import PoiseLibc  // the board: the C library without Glibc's overlay
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import PoiseControl
+import PoiseDeviceSettings
+import PoiseDeviceTools
+import PoiseFlightCore
+import PoiseFlightSettings
+import PoiseFusion
+import PoiseHAL
+import PoiseLinux
+import PoiseLive
+import PoiseLoop
+import PoiseOutputs
+import PoiseReplayCore
+import PoiseReporting
+import PoiseRig
+import PoiseSchedules
+import PoiseTelemetry
+import PoiseThreads
+import PoiseTraces
+
+/// `poise-board run`: the loop `poise run` runs on a real rig, composed from the compiled
+/// configuration instead of the YAML — the same rig builder (PoiseRig), tick, loop, reporter
+/// and recorder, telemetry and ground link (PoiseLive's parts), so a recording it makes
+/// replays in `poise replay` byte for byte. SIGHUP reloads the compiled file.
+enum BoardRun {
+    static func run(_ request: BoardCommand.RunRequest) -> Int32 {
+        let processStart = monotonicNanoseconds()
+        // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
+        StopSignals.blockInProcess()
+        let settings: FlightSettings
+        do { settings = try CompiledSettingsFile.settings(path: request.config) } catch {
+            BoardCommand.printError("poise-board: " + error.description)
+            return 1
+        }
+        var work = BoardRunWork(request: request, settings: settings, processStart: processStart)
+        let outcome: BoardRunOutcome
+        do throws(BoardRunError) { outcome = try settings.filter.run(&work) } catch {
+            BoardCommand.printError("poise-board: " + error.message)
+            return 1
+        }
+        return outcome.finish(request)
+    }
+}
+
+/// Why a run could not start, or what went wrong in it.
+struct BoardRunError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The run's result, reported as `poise run` reports it.
+struct BoardRunOutcome {
+    var statistics: RunStatistics
+    var seconds: Double
+    var rateHz: Double
+    var signal: Int32
+    var problems: [String]
+    var failsafe: FailsafeNote?
+
+    func finish(_ request: BoardCommand.RunRequest) -> Int32 {
+        if !request.quiet {
+            let how = signal != 0 ? "stopped by " + (signal == SIGINT ? "SIGINT" : "SIGTERM") : "finished"
+            printToStandardError("poise-board: " + how + " after " + ReportFormat.fixed(seconds, 2) + " s; outputs safe\n"
+                                 + statistics.summary() + "\n")
+            if let failsafe { printToStandardError("poise-board: " + failsafe.text + "\n") }
+        }
+        var problems = problems
+        if let path = request.statsJSON {
+            do throws(TraceError) {
+                let file = try OutputFile(path: path)
+                try file.finish(writing: statistics.json(rateHz: rateHz, seconds: seconds))
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        for problem in problems { BoardCommand.printError("poise-board: " + problem) }
+        return problems.isEmpty ? 0 : 1
+    }
+}
+
+/// The composition, specialised for the compiled file's filter.
+struct BoardRunWork: FilterKindWork {
+    let request: BoardCommand.RunRequest
+    let settings: FlightSettings
+    let processStart: Int64
+
+    mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws(BoardRunError) -> BoardRunOutcome {
+        let rig = settings.rig
+        let outputs = settings.outputBank
+        let core = settings.core(filter: filter)
+        let quiet = request.quiet
+        if !quiet {
+            printToStandardError("poise-board: " + request.config + ": " + banner + "; Ctrl-C stops\n")
+        }
+        let setpoints = try BoardSchedules.setpoints(settings, compiledFile: request.config)
+        let drive = try BoardSchedules.drive(settings, compiledFile: request.config)
+        // The recording, before anything is opened: a path that cannot be written fails first.
+        let ring = TickRecordRing(capacity: rig.recording.ringCapacity)
+        var writer: TraceWriter? = nil
+        var columns: RecordingColumns? = nil
+        if let path = request.record {
+            let recorded = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown,
+                                            truth: false, pilot: pilotColumns)
+            let metadata = RecordingFile.metadata(source: "poise-run", rateHz: settings.loopRateHz,
+                                                  configurationLines: settings.recordedConfiguration)
+            do throws(TraceError) {
+                writer = try RecordingFile.open(path: path, columns: recorded, metadata: metadata, overwrite: request.overwrite,
+                                                syncInterval: rig.recording.syncInterval)
+            } catch {
+                throw BoardRunError(error.description)
+            }
+            columns = recorded
+        }
+        let statisticsFile: OutputFile?
+        do throws(TraceError) { statisticsFile = try request.statsJSON.map { path throws(TraceError) in try OutputFile(path: path) } } catch {
+            throw BoardRunError(error.description)
+        }
+        _ = consume statisticsFile
+        // The rig: bus, driver, outputs at their safe values, switch and encoders.
+        let log = DriverLog(minimumLevel: quiet ? .warning : .info) { _, message in
+            printToStandardError("poise-board: sensor: " + message + "\n")
+        }
+        let parts: LinuxRigParts
+        do throws(RigError) {
+            parts = try LinuxRigParts(rig, calibration: settings.calibration, outputs: outputs, log: log,
+                                      warn: { printToStandardError("poise-board: " + $0 + "\n") })
+        } catch {
+            throw BoardRunError(error.description)
+        }
+        defer { parts.stop() }
+        let reporterSettings = TickReporter.Settings(live: settings, channels: outputs.channels, recordingName: request.record ?? "",
+                                                     quiet: quiet, statusLine: isatty(2) == 1,
+                                                     notifier: ServiceNotifier(environment: ServiceNotifier.processEnvironment()))
+        let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
+        // Telemetry and the ground station's link over it.
+        let address: TelemetryAddress?
+        do throws(TelemetryError) {
+            address = try (request.telemetry ?? rig.telemetryAddress).map { text throws(TelemetryError) in try TelemetryAddress(parsing: text) }
+        } catch {
+            throw BoardRunError((request.telemetry != nil ? "--telemetry: " : "telemetry.address: ") + error.description)
+        }
+        let link: TelemetryLink?
+        do throws(TelemetryError) {
+            link = try TelemetryLink.open(settings: rig.telemetry, address: address, configurationFile: request.config,
+                                          stateDirectory: request.stateDirectory) { warning in
+                if !quiet { printToStandardError("poise-board: warning: " + warning + "\n") }
+            }
+        } catch {
+            throw BoardRunError(error.description)
+        }
+        let signals = StopSignals()
+        let tuning = SettingsMailbox<CoreTuning>()
+        let latest = TripleBuffer<TickRecord>(initial: TickRecord())
+        let reload = BoardReload(path: request.config, running: settings, mailbox: tuning, latest: latest)
+        signals.start(onReload: { reload.reload() })
+        let pilot = ManualControlMailbox()
+        var receiver: TelemetryReceiver? = nil
+        if let link {
+            let sender = link.sender
+            let station = BoardGroundStation(arming: CommandArming(safety: settings.safety, pilot: pilot,
+                                                                   newestRecord: { sender.newestRecord }))
+            let view = TelemetryReceiver.TelemetrySettingsView(systemID: rig.telemetry.systemID, componentID: rig.telemetry.componentID,
+                                                               acceptCommands: rig.telemetry.acceptCommands,
+                                                               maximumRate: rig.telemetry.maximumIncomingRate)
+            receiver = TelemetryReceiver(sender: sender, station: station, settings: view, key: link.key, store: link.store)
+            receiver?.log = { printToStandardError("poise-board: " + $0 + "\n") }
+        }
+        var links = LoopLinks(signals: signals, tuning: tuning, ring: ring, telemetry: link?.sender,
+                              latest: latest, armSwitch: parts.armSwitch?.state, setpoints: setpoints, pilot: receiver == nil ? nil : pilot,
+                              drive: drive, encoders: parts.encoders?.state)
+        links.follow(rig)
+        var loop = LiveLoop(board: parts.board, core: core, links: links, settings: LoopSettings(live: settings, duration: request.duration))
+        reporter.start()
+        link?.sender.start()
+        receiver?.start()
+        loop.run(processStart: processStart) { warnings in
+            if !quiet { for warning in warnings { printToStandardError("poise-board: warning: " + warning + "\n") } }
+        }
+        var problems: [String] = []
+        do throws(TraceError) { try reporter.finish() } catch { problems.append(error.description) }
+        if let error = reporter.recordingError { problems.append(error) }
+        receiver?.stop()
+        link?.sender.stop()
+        for error in loop.board.release() { problems.append(error.description) }
+        return BoardRunOutcome(statistics: loop.statistics, seconds: loop.statistics.seconds, rateHz: settings.loopRateHz,
+                               signal: signals.signal, problems: problems, failsafe: reporter.failsafe)
+    }
+
+    /// The setpoint columns of a recording whose ticks may follow a pilot (a telemetry link's
+    /// MANUAL_CONTROL), by the controller's kind.
+    var pilotColumns: RecordingColumns.PilotColumns {
+        guard request.telemetry != nil || settings.rig.telemetryAddress != nil else { return .none }
+        switch settings.controller {
+        case .none: return .none
+        case .balance: return .drive
+        case .quad: return .quad
+        }
+    }
+
+    /// "balance controller, poise filter, 1000 Hz on /dev/i2c-1".
+    var banner: String {
+        let controller: String
+        switch settings.controller {
+        case .none: controller = "no controller"
+        case .balance: controller = "balance controller"
+        case .quad: controller = "quadrotor controller"
+        }
+        return controller + ", " + settings.filter.kind.rawValue + " filter, " + ReportFormat.rate(settings.loopRateHz) + " Hz on "
+            + settings.rig.i2cBus
+    }
+}
