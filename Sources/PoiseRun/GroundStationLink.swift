@@ -37,11 +37,19 @@ final class CurrentConfiguration: Sendable {
 /// and the ground station told what the reload did (STATUSTEXT).
 final class ReloadWitness: Sendable {
     private let parts = Mutex<(link: GroundStationLink, receiver: TelemetryReceiver)?>(nil)
+    /// The loop's newest record, handed over every tick, when no link is attached (its only
+    /// reader: the reload thread).
+    private let newest: TripleBuffer<TickRecord>?
+
+    init(newest: TripleBuffer<TickRecord>? = nil) { self.newest = newest }
 
     func attach(_ link: GroundStationLink, _ receiver: TelemetryReceiver) { parts.withLock { $0 = (link, receiver) } }
 
-    /// Armed, as the newest record the link has seen says (false without a link).
-    var isArmed: Bool { parts.withLock { $0 }?.link.newestRecord()?.armState == .armed }
+    /// Armed, as the newest record says: the link's, else the loop's own hand-over.
+    var isArmed: Bool {
+        if let link = parts.withLock({ $0 })?.link { return link.newestRecord()?.armState == .armed }
+        return newest?.latest().value.armState == .armed
+    }
 
     /// The values set over MAVLink (and not stored) that a reload to `fresh` undoes:
     /// "BAL_PIT_P 31.5 -> 30".

@@ -180,7 +180,10 @@ struct LoopWork: FilterKindWork {
         let path = options.configPath
         // The parameters stored on the board (``ParameterOverlayFile``), applied over the file at start and each SIGHUP.
         let overlayPath = path == nil ? nil : MAVLinkSigningStore.directory(option: options.stateDirectory).map(ParameterOverlayFile.path)
-        let witness = ReloadWitness()
+        // Whether the loop is armed, for the reload's safety-limit rule: through the link when
+        // there is one, else from the loop's newest record (unless the library reads that one).
+        let newest = options.latest == nil ? TripleBuffer<TickRecord>(initial: TickRecord()) : nil
+        let witness = ReloadWitness(newest: newest)
         if options.handlesSignals { options.signals.start(onReload: {
             guard let path else {
                 printToStandardError("poise: SIGHUP: running the built-in configuration, nothing to reload\n")
@@ -205,7 +208,7 @@ struct LoopWork: FilterKindWork {
         let gamepad = try GamepadLink.start(configuration, settings: rig.gamepad, mailbox: pilot, quiet: options.quiet)
         defer { gamepad?.stop() }
         var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
-                              latest: options.latest, armSwitch: armSwitch, setpoints: setpoints,
+                              latest: options.latest ?? newest, armSwitch: armSwitch, setpoints: setpoints,
                               pilot: receiver == nil && gamepad == nil ? nil : pilot,
                               drive: drive, encoders: encoders)
         links.follow(rig)

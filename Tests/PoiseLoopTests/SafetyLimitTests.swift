@@ -120,4 +120,29 @@ import PoiseConfig
         #expect(told.first?.contains("safety.max_tilt_deg 45 -> 90 widens a safety limit while armed") == true, "\(told)")
         #expect(told.last == "SIGHUP reverted BAL_PIT_P 31.5 -> 30.0 (set over MAVLink, not stored)", "\(told)")
     }
+
+    /// Without a telemetry link the reload still knows the loop is armed (its newest record,
+    /// handed over every tick), so a widening file waits there too.
+    @Test func withoutALinkAReloadWhileArmedStillMayNotWiden() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "poise-safety-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "robot.yaml").path
+        let text = "safety:\n  max_tilt_deg: 45\n  arm_tilt_deg: 15\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (link, tuning, _) = try Self.link(armed: true, text: text, path: path)
+        let newest = TripleBuffer<TickRecord>(initial: TickRecord())
+        var record = TickRecord()
+        record.armState = .armed
+        newest.publish(record)
+        let witness = ReloadWitness(newest: newest)
+        #expect(witness.isArmed)
+        try text.replacingOccurrences(of: "max_tilt_deg: 45", with: "max_tilt_deg: 90").write(toFile: path, atomically: true, encoding: .utf8)
+        LoopWork.reload(path: path, running: link.running, mailbox: tuning, current: link.current, witness: witness)
+        #expect(link.current.configuration.values["safety.max_tilt_deg"] == .number(45))
+        record.armState = .disarmed
+        newest.publish(record)
+        LoopWork.reload(path: path, running: link.running, mailbox: tuning, current: link.current, witness: witness)
+        #expect(link.current.configuration.values["safety.max_tilt_deg"] == .number(90))
+    }
 }

@@ -22,12 +22,9 @@ board-peak-rss               test_board_peak_rss
 i2c-stub-interface           test_i2c_stub
 gpio-sim-interface           test_gpio_sim
 hand-over-litmus             test_litmus
+board-probe                  test_board_probe
+board-run-gpio               test_board_run_gpio
 '
-# When poise-board gains a command that drives hardware, its tests go here on the same set-up
-# (setup_i2c_stub: an MPU-9250 at 0x68 and its AK8963 at 0x0C on $bus; setup_gpio_sim: the
-# poise-sim chip, line levels in $lines/sim_gpioN/value), e.g.:
-#   board-probe              test_board_probe     (poise-board probe --bus /dev/i2c-$bus)
-#   board-run-gpio           test_board_run_gpio  (poise-board run, the lines follow arming)
 
 # ---- set-up shared by the tests (each idempotent) ----------------------------------------
 bus=
@@ -148,6 +145,75 @@ test_litmus() {
   [ $status -ne 143 ] || { why="not finished in 300 s (the host too loaded to run both vCPUs?)"; return 1; }
   [ $status -eq 0 ] || { why="exit $status: $(grep -m1 FAIL "$results/hand-over-litmus.log")"; return 1; }
   detail="$(tail -1 "$results/hand-over-litmus.log")"
+}
+
+# The stub chips' registers as an MPU-9250 and its AK8963 hold them: WHO_AM_I, data ready, one
+# data frame (1 g on z; gyroscope 164 and -328 LSB), the AK8963's WIA, fuse ROM and a field.
+load_chip() {
+  i2cset -y "$bus" 0x68 0x75 0x71; i2cset -y "$bus" 0x68 0x3a 0x01
+  reg=0x3b
+  for byte in 0x00 0x00 0x00 0x00 0x08 0x00 0x00 0x00 0x00 0xa4 0x00 0x00 0xfe 0xb8; do
+    i2cset -y "$bus" 0x68 $reg $byte; reg=$(printf '0x%02x' $((reg + 1)))
+  done
+  i2cset -y "$bus" 0x0c 0x00 0x48
+  for r in 0x10 0x11 0x12; do i2cset -y "$bus" 0x0c $r 0x80; done
+  i2cset -y "$bus" 0x0c 0x02 0x01
+  reg=0x03
+  for byte in 0x64 0x00 0xc8 0x00 0x9c 0xff; do i2cset -y "$bus" 0x0c $reg $byte; reg=$(printf '0x%02x' $((reg + 1))); done
+  i2cset -y "$bus" 0x0c 0x09 0x10
+}
+
+# `poise-board probe` on the Arm kernel's i2c-dev: both chips named, the frame's exact values.
+test_board_probe() {
+  setup_i2c_stub || { why="no SMBus stub adapter"; return 1; }
+  load_chip
+  "$board/poise-board" probe --bus "/dev/i2c-$bus" --samples 2
+  status=$?
+  [ $status -eq 0 ] || { why="exit $status"; return 1; }
+  grep -q "0x68: WHO_AM_I 0x71 → MPU-9250" "$results/board-probe.log" \
+    && grep -q "AK8963 at 0x0C (WIA 0x48), ASA 0x80 0x80 0x80" "$results/board-probe.log" \
+    || { why="chips not identified"; return 1; }
+  row=$(grep -E '^ +0\.[0-9]+ ' "$results/board-probe.log" | head -1)
+  set -- $row
+  [ "$4" = "9.807" ] && [ "$5" = "0.1747" ] && [ "$7" = "-0.3494" ] && [ "$8" = "30.0" ] \
+    || { why="unexpected sample row: $row"; return 1; }
+  detail="/dev/i2c-$bus"
+}
+
+# `poise-board run` on the Arm kernel: the compiled Tests/vm/board-gpio.yaml drives three
+# gpio-sim lines — safe at start, following the signals once armed — and SIGTERM ends it with
+# exit 0 and a recording; the board replays it here and the host compares with its own
+# `poise replay` after the VM (scripts/kernel-test-arm64: board-run-replay-matches-host).
+test_board_run_gpio() {
+  setup_i2c_stub && setup_gpio_sim || { why="i2c-stub or gpio-sim not set up"; return 1; }
+  [ "$bus" = 0 ] || { why="the stub is /dev/i2c-$bus, the compiled configuration names /dev/i2c-0"; return 1; }
+  load_chip
+  for r in 0x43 0x44 0x45 0x46 0x47 0x48; do i2cset -y "$bus" 0x68 $r 0x00; done
+  rm -f /tmp/stop-toggle
+  ( while [ ! -e /tmp/stop-toggle ]; do
+      i2cset -y "$bus" 0x68 0x40 0x01; usleep 3000; i2cset -y "$bus" 0x68 0x40 0x02; usleep 3000
+    done ) &
+  level() { cat "$lines/sim_gpio$1/value"; }
+  wait_for() { i=0; while [ $i -lt $(( $3 * 10 )) ]; do [ "$(level "$1")" = "$2" ] && return 0; usleep 100000; i=$((i + 1)); done; return 1; }
+  "$board/poise-board" run --config "$board/board-gpio.pcfg" --duration 120 --record /tmp/arm-run.csv > /tmp/arm-run.log 2>&1 &
+  runner=$!
+  safe=no armed=no
+  wait_for 2 1 60 && [ "$(level 1)" = 0 ] && [ "$(level 3)" = 1 ] && safe=yes
+  wait_for 1 1 60 && [ "$(level 2)" = 0 ] && armed=yes
+  # Its peak resident set so far, armed and recording (the kernel's VmHWM).
+  hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$runner/status" 2>/dev/null)
+  echo "peak RSS of poise-board run (50 Hz, recording, armed): ${hwm:-?} kB"
+  kill -TERM $runner
+  wait $runner
+  status=$?
+  touch /tmp/stop-toggle
+  cat /tmp/arm-run.log
+  cp /tmp/arm-run.csv "$results/board-run.csv"
+  "$board/poise-board" replay /tmp/arm-run.csv --config "$board/board-gpio.pcfg" -o "$results/board-run-replayed.csv"
+  [ $safe = yes ] || { why="not safe at start: armed=$(level 1) fault=$(level 2) direction=$(level 3)"; return 1; }
+  [ $armed = yes ] || { why="never armed: $(tail -2 /tmp/arm-run.log | tr '\n' ' ')"; return 1; }
+  [ $status -eq 0 ] && grep -q "stopped by SIGTERM" /tmp/arm-run.log || { why="exit $status after SIGTERM"; return 1; }
+  detail="safe at start, armed, SIGTERM exit 0, $(wc -l < /tmp/arm-run.csv) recorded lines, peak RSS ${hwm:-?} kB"
 }
 
 # ---- the runner ------------------------------------------------------------------------
