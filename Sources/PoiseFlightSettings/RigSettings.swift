@@ -1,5 +1,6 @@
 import PoiseControl
 import PoiseDeviceSettings
+import PoiseHAL
 
 /// What the live loop opens and starts around the tick on a real rig, resolved from the
 /// configuration: the I²C bus and the MPU-9250 driver's settings, the arming switch's and the
@@ -64,12 +65,7 @@ public struct RigSettings: Sendable, Equatable {
     /// The arming switch's input line.
     public struct ArmSwitch: Sendable, Equatable {
         /// The line's bias, as libgpiod requests it.
-        public enum Bias: String, Sendable, CaseIterable {
-            case asIs = "as_is"
-            case disable
-            case pullUp = "pull_up"
-            case pullDown = "pull_down"
-        }
+        public typealias Bias = GPIOBias
 
         /// GPIO chip name, path or label (`board.gpio_chip` when `safety.switch.chip` is empty).
         public var chip: String

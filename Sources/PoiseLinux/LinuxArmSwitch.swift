@@ -15,7 +15,7 @@ import PoiseThreads
 /// never the real-time one — that debounces the edges (``SwitchDebouncer``) and hands the
 /// level to the tick through an ``ArmSwitchState``.
 public final class LinuxArmSwitch: @unchecked Sendable {
-    public enum Bias: Sendable { case asIs, disable, pullUp, pullDown }
+    public typealias Bias = GPIOBias
 
     /// What went wrong requesting the switch's line.
     public struct Failure: Error, CustomStringConvertible {

@@ -57,7 +57,7 @@ public final class LinuxRigParts {
         guard let s = rig.armSwitch else { return nil }
         let watcher: LinuxArmSwitch
         do {
-            watcher = try LinuxArmSwitch(chip: s.chip, line: s.line, activeLow: s.activeLow, bias: bias(s.bias),
+            watcher = try LinuxArmSwitch(chip: s.chip, line: s.line, activeLow: s.activeLow, bias: s.bias,
                                          debounce: s.debounce, state: ArmSwitchState())
         } catch { throw RigError(error.description) }
         watcher.start()
@@ -74,15 +74,6 @@ public final class LinuxRigParts {
         } catch { throw RigError(error.description) }
         encoders.start()
         return encoders
-    }
-
-    static func bias(_ bias: RigSettings.ArmSwitch.Bias) -> LinuxArmSwitch.Bias {
-        switch bias {
-        case .asIs: .asIs
-        case .disable: .disable
-        case .pullUp: .pullUp
-        case .pullDown: .pullDown
-        }
     }
 }
 
