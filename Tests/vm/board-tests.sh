@@ -1,12 +1,14 @@
 #!/bin/sh
 # Guest tests of the aarch64 VM (scripts/kernel-test-arm64), run by Tests/vm/init: the static
 # board binary and the kernel interfaces it will drive, on Debian's arm64 kernel. Busybox sh;
-# busybox's own i2cdetect/i2cget/i2cset, time and cmp (nothing of the host's is mounted).
+# busybox's own i2cdetect/i2cget/i2cset, time and cmp (nothing of the host's is mounted). The
+# I/O tests are the x86 VM's board pass itself (Tests/vm/guest-tests.sh: board-io-pass below).
 # Writes RESULTS/summary (one PASS/FAIL line per test), RESULTS/NAME.log per test and
 # RESULTS/timings (each test's seconds, and when it started after boot). The
 # inputs are in RESULTS/../board/ (scripts/kernel-test-arm64 step 2): poise-board,
 # poise-litmus, synthetic traces, recordings with their compiled configurations
-# (TRACE.pcfg) and the host's replay of each (TRACE.expected).
+# (TRACE.pcfg), the host's replay of each (TRACE.expected), and the I/O tests' configurations
+# (gpio.yaml, switch.yaml) with their compiled forms.
 results=$1
 board=${POISE_BOARD_DIR:-${results%/*}/board}
 summary=$results/summary
@@ -19,11 +21,10 @@ summary=$results/summary
 TESTS='
 board-replay-identical       test_board_replay
 board-peak-rss               test_board_peak_rss
+board-io-pass                test_board_io
 i2c-stub-interface           test_i2c_stub
 gpio-sim-interface           test_gpio_sim
 hand-over-litmus             test_litmus
-board-probe                  test_board_probe
-board-run-gpio               test_board_run_gpio
 '
 
 # ---- set-up shared by the tests (each idempotent) ----------------------------------------
@@ -55,16 +56,19 @@ setup_gpio_sim() {
 # ---- the tests -------------------------------------------------------------------------
 # Every synthetic trace (CSV and binary) and every recording (with its compiled configuration,
 # TRACE.pcfg: the whole tick) through `poise-board replay` on the Arm kernel, byte for byte
-# what the host's `poise replay --quiet` wrote.
+# what the host's `poise replay --quiet` wrote. Each run's peak resident set (busybox
+# `time -v`) goes to /tmp/rss.txt for board-peak-rss.
 test_board_replay() {
   n=0 bad=
+  : > /tmp/rss.txt
   for trace in $(cat "$board/traces"); do
     config=
     [ -f "$board/$trace.pcfg" ] && config="--config $board/$trace.pcfg"
     read t0 idle < /proc/uptime
-    "$board/poise-board" replay "$board/$trace" $config > /tmp/board.csv 2> /tmp/board.err
+    time -v -o /tmp/time.txt "$board/poise-board" replay "$board/$trace" $config > /tmp/board.csv 2> /tmp/board.err
     status=$?
     read t1 idle < /proc/uptime
+    echo "$trace $(sed -n 's/.*Maximum resident set size (kbytes): *\([0-9]*\).*/\1/p' /tmp/time.txt)" >> /tmp/rss.txt
     took="$(wc -l < /tmp/board.csv) lines, $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') s in the guest"
     if [ $status -ne 0 ]; then
       echo "$trace: exit $status: $(head -1 /tmp/board.err)"; bad="$bad $trace"
@@ -84,20 +88,17 @@ test_board_replay() {
   detail="$n traces"
 }
 
-# The board binary's peak resident set (ru_maxrss, the kernel's VmHWM at exit) replaying each
-# trace; the largest is reported (and kept in RESULTS/board-peak-rss.txt).
+# The board binary's peak resident set (ru_maxrss, the kernel's VmHWM at exit) in each of
+# board-replay-identical's replays; the largest is reported (and kept in
+# RESULTS/board-peak-rss.txt).
 test_board_peak_rss() {
   peak=0 at=
-  for trace in $(cat "$board/traces"); do
-    config=
-    [ -f "$board/$trace.pcfg" ] && config="--config $board/$trace.pcfg"
-    time -v "$board/poise-board" replay "$board/$trace" $config -o /tmp/board.csv 2> /tmp/time.txt
-    kb=$(sed -n 's/.*Maximum resident set size (kbytes): *\([0-9]*\).*/\1/p' /tmp/time.txt)
+  [ -s /tmp/rss.txt ] || { why="no measurements from board-replay-identical"; return 1; }
+  while read trace kb; do
     echo "$trace: peak RSS ${kb:-?} kB"
-    [ -n "$kb" ] || { why="time -v printed no maximum resident set size: $(tail -1 /tmp/time.txt)"; return 1; }
+    [ -n "$kb" ] || { why="time -v printed no maximum resident set size for $trace"; return 1; }
     [ "$kb" -gt "$peak" ] && peak=$kb at=$trace
-  done
-  rm -f /tmp/board.csv
+  done < /tmp/rss.txt
   [ "$peak" -gt 0 ] || { why="no measurement"; return 1; }
   echo "$peak $at" > "$results/board-peak-rss.txt"
   detail="peak RSS $peak kB, $at"
@@ -147,73 +148,23 @@ test_litmus() {
   detail="$(tail -1 "$results/hand-over-litmus.log")"
 }
 
-# The stub chips' registers as an MPU-9250 and its AK8963 hold them: WHO_AM_I, data ready, one
-# data frame (1 g on z; gyroscope 164 and -328 LSB), the AK8963's WIA, fuse ROM and a field.
-load_chip() {
-  i2cset -y "$bus" 0x68 0x75 0x71; i2cset -y "$bus" 0x68 0x3a 0x01
-  reg=0x3b
-  for byte in 0x00 0x00 0x00 0x00 0x08 0x00 0x00 0x00 0x00 0xa4 0x00 0x00 0xfe 0xb8; do
-    i2cset -y "$bus" 0x68 $reg $byte; reg=$(printf '0x%02x' $((reg + 1)))
-  done
-  i2cset -y "$bus" 0x0c 0x00 0x48
-  for r in 0x10 0x11 0x12; do i2cset -y "$bus" 0x0c $r 0x80; done
-  i2cset -y "$bus" 0x0c 0x02 0x01
-  reg=0x03
-  for byte in 0x64 0x00 0xc8 0x00 0x9c 0xff; do i2cset -y "$bus" 0x0c $reg $byte; reg=$(printf '0x%02x' $((reg + 1))); done
-  i2cset -y "$bus" 0x0c 0x09 0x10
-}
-
-# `poise-board probe` on the Arm kernel's i2c-dev: both chips named, the frame's exact values.
-test_board_probe() {
-  setup_i2c_stub || { why="no SMBus stub adapter"; return 1; }
-  load_chip
-  "$board/poise-board" probe --bus "/dev/i2c-$bus" --samples 2
-  status=$?
-  [ $status -eq 0 ] || { why="exit $status"; return 1; }
-  grep -q "0x68: WHO_AM_I 0x71 → MPU-9250" "$results/board-probe.log" \
-    && grep -q "AK8963 at 0x0C (WIA 0x48), ASA 0x80 0x80 0x80" "$results/board-probe.log" \
-    || { why="chips not identified"; return 1; }
-  row=$(grep -E '^ +0\.[0-9]+ ' "$results/board-probe.log" | head -1)
-  set -- $row
-  [ "$4" = "9.807" ] && [ "$5" = "0.1747" ] && [ "$7" = "-0.3494" ] && [ "$8" = "30.0" ] \
-    || { why="unexpected sample row: $row"; return 1; }
-  detail="/dev/i2c-$bus"
-}
-
-# `poise-board run` on the Arm kernel: the compiled Tests/vm/board-gpio.yaml drives three
-# gpio-sim lines — safe at start, following the signals once armed — and SIGTERM ends it with
-# exit 0 and a recording; the board replays it here and the host compares with its own
-# `poise replay` after the VM (scripts/kernel-test-arm64: board-run-replay-matches-host).
-test_board_run_gpio() {
-  setup_i2c_stub && setup_gpio_sim || { why="i2c-stub or gpio-sim not set up"; return 1; }
-  [ "$bus" = 0 ] || { why="the stub is /dev/i2c-$bus, the compiled configuration names /dev/i2c-0"; return 1; }
-  load_chip
-  for r in 0x43 0x44 0x45 0x46 0x47 0x48; do i2cset -y "$bus" 0x68 $r 0x00; done
-  rm -f /tmp/stop-toggle
-  ( while [ ! -e /tmp/stop-toggle ]; do
-      i2cset -y "$bus" 0x68 0x40 0x01; usleep 3000; i2cset -y "$bus" 0x68 0x40 0x02; usleep 3000
-    done ) &
-  level() { cat "$lines/sim_gpio$1/value"; }
-  wait_for() { i=0; while [ $i -lt $(( $3 * 10 )) ]; do [ "$(level "$1")" = "$2" ] && return 0; usleep 100000; i=$((i + 1)); done; return 1; }
-  "$board/poise-board" run --config "$board/board-gpio.pcfg" --duration 120 --record /tmp/arm-run.csv > /tmp/arm-run.log 2>&1 &
-  runner=$!
-  safe=no armed=no
-  wait_for 2 1 60 && [ "$(level 1)" = 0 ] && [ "$(level 3)" = 1 ] && safe=yes
-  wait_for 1 1 60 && [ "$(level 2)" = 0 ] && armed=yes
-  # Its peak resident set so far, armed and recording (the kernel's VmHWM).
-  hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$runner/status" 2>/dev/null)
-  echo "peak RSS of poise-board run (50 Hz, recording, armed): ${hwm:-?} kB"
-  kill -TERM $runner
-  wait $runner
-  status=$?
-  touch /tmp/stop-toggle
-  cat /tmp/arm-run.log
-  cp /tmp/arm-run.csv "$results/board-run.csv"
-  "$board/poise-board" replay /tmp/arm-run.csv --config "$board/board-gpio.pcfg" -o "$results/board-run-replayed.csv"
-  [ $safe = yes ] || { why="not safe at start: armed=$(level 1) fault=$(level 2) direction=$(level 3)"; return 1; }
-  [ $armed = yes ] || { why="never armed: $(tail -2 /tmp/arm-run.log | tr '\n' ' ')"; return 1; }
-  [ $status -eq 0 ] && grep -q "stopped by SIGTERM" /tmp/arm-run.log || { why="exit $status after SIGTERM"; return 1; }
-  detail="safe at start, armed, SIGTERM exit 0, $(wc -l < /tmp/arm-run.csv) recorded lines, peak RSS ${hwm:-?} kB"
+# The x86 VM's board pass, the same test bodies (Tests/vm/guest-tests.sh with
+# POISE_PROGRAM=board) on the Arm kernel, each its own board-… line before this one: probe,
+# configuration registers, absent address, GPIO safe at start, held line named with its holder,
+# armed, chip reset, device taken away and back, disarm, SIGTERM with the recording replayed,
+# the arming switch. Its configurations were compiled on the host (POISE_CONFIGS); it uses
+# busybox's i2cset and i2cget; the host compares the board's replay of its recording with its
+# own after the VM (scripts/kernel-test-arm64: board-run-replay-matches-host). It unloads
+# i2c-stub and gpio-sim when done.
+test_board_io() {
+  before=$(wc -l < "$summary")
+  POISE_PROGRAM=board POISE_BOARD="$board/poise-board" POISE_CONFIGS="$board" I2CSET=i2cset I2CGET=i2cget \
+    sh "${0%/*}/guest-tests.sh" "$results" "/lib/modules/$(uname -r)/extra/gpio-sim.ko"
+  passed=$(sed -n "$((before + 1)),\$p" "$summary" | grep -c '^PASS board-')
+  failed=$(sed -n "$((before + 1)),\$p" "$summary" | grep -c '^FAIL')
+  [ "$failed" = 0 ] || { why="$failed of its tests failed (above)"; return 1; }
+  [ "$passed" -gt 0 ] || { why="no tests ran"; return 1; }
+  detail="$passed tests above; $(cat "$results/board-run-rss.log" 2>/dev/null)"
 }
 
 # ---- the runner ------------------------------------------------------------------------

@@ -6,13 +6,30 @@
 # The I²C, GPIO and whole-loop tests run twice: with `poise` (the host build), then with
 # `poise-board` (POISE_PROGRAM=board: the Embedded Swift build for x86-64, scripts/build-board
 # x86_64), its tests named board-…, its configurations compiled by `poise compile` first.
+# The Arm VM runs that board pass too (Tests/vm/board-tests.sh, with POISE_PROGRAM=board):
+# its guest has no `poise`, so its configurations arrive compiled (POISE_CONFIGS below).
+#
+#   sh guest-tests.sh --configs DIR DEV   only writes the GPIO tests' YAML files for the I²C
+#                                         bus DEV into DIR (the Arm VM's host compiles them)
 results=$1
 gpiosim_module=$2
 poise=${POISE:-/work/.build/debug/poise}   # POISE=… runs another build (natively on a Pi)
 board=${POISE_BOARD:-/work/.build-embedded/poise-board-x86_64}
 program=${POISE_PROGRAM:-poise}
-I2CSET=/usr/sbin/i2cset
-I2CGET=/usr/sbin/i2cget
+I2CSET=${I2CSET:-/usr/sbin/i2cset}   # I2CSET=i2cset I2CGET=i2cget: busybox's (the Arm guest)
+I2CGET=${I2CGET:-/usr/sbin/i2cget}
+# POISE_CONFIGS=DIR: poise-board's configurations compiled before the VM, DIR/NAME.pcfg from
+# DIR/NAME (written by --configs); the board pass's own replay is then compared with the
+# host's after the VM, and the 1 kHz peak RSS and pymavlink tests (x86 only) are not run.
+configs=${POISE_CONFIGS:-}
+# The GPIO tests' configurations in DIR for the I²C bus DEV: gpio.yaml (Tests/vm/board-gpio.yaml
+# on that bus) and switch.yaml (the same with the arming switch on line 5).
+write_configs() {
+  sed "s|^  i2c_bus: .*|  i2c_bus: $2|" "${0%/*}/board-gpio.yaml" > "$1/gpio.yaml"
+  awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" } else print }' \
+    "$1/gpio.yaml" > "$1/switch.yaml"
+}
+if [ "$1" = --configs ]; then write_configs "$2" "$3"; exit; fi
 summary=$results/summary
 # Loopback up: telemetry goes to 127.0.0.1 (the busybox guest has no other interface).
 ifconfig lo 127.0.0.1 up 2>/dev/null || ip link set lo up 2>/dev/null
@@ -26,9 +43,12 @@ fi
 pass() { echo "PASS $tag$1" >> "$summary"; }
 fail() { echo "FAIL $tag$1: $2" >> "$summary"; }
 # The configuration file the program under test reads for the YAML file $1: `poise` the YAML,
-# `poise-board` its compiled form (`poise compile`).
+# `poise-board` its compiled form (`poise compile`; with POISE_CONFIGS, the one compiled on the
+# host from the same YAML: nothing when they differ, and the test fails).
 config_for() {
-  if [ "$program" = board ]; then $poise compile "$1" -o "$1.pcfg" > /dev/null && echo "$1.pcfg"; else echo "$1"; fi
+  if [ "$program" != board ]; then echo "$1"
+  elif [ -n "$configs" ]; then cmp "$1" "$configs/${1##*/}" >&2 && echo "$configs/${1##*/}.pcfg"
+  else $poise compile "$1" -o "$1.pcfg" > /dev/null && echo "$1.pcfg"; fi
 }
 
 # ---- I²C: i2c-stub with an MPU-9250 at 0x68 and its AK8963 at 0x0C --------------------------
@@ -129,34 +149,10 @@ else
   chip=$(cat "$sim/bank0/chip_name")
   lines=/sys/devices/platform/$(cat "$sim/dev_name")/$chip
   level() { cat "$lines/sim_gpio$1/value"; }
+  # Tests/vm/board-gpio.yaml on this bus: 50 Hz, stall- and overrun-tolerant (a loaded host's
+  # emulated guest wakes ticks late now and then; those rules are tested in simulated time).
+  write_configs /tmp "$dev"
   config=/tmp/gpio.yaml
-  cat > "$config" <<YAML
-board:
-  kind: linux
-  i2c_bus: $dev
-  gpio_chip: poise-sim
-sensor:
-  sample_rate_hz: 50
-loop:
-  rate_hz: 50
-  gyroscope_bias_time: 0.2
-  lock_memory: false
-  # Tick overruns in a loaded host's emulated guest likewise (the overrun rule is tested in
-  # simulated time).
-  overrun_limit: 1000
-safety:
-  arm_hold_s: 0.2
-  # Software emulation under a loaded host wakes ticks tens of ms late now and then: the
-  # stall rule (tested in simulated time and on the real program) would fail the robot safe
-  # for good here, where what is tested is that the lines follow arming.
-  stall_ms: 10000
-  rearm: when_level
-outputs:
-  channels:
-    - {name: armed_led, kind: gpio, line: 1, source: armed, safe_value: 0}
-    - {name: fault_led, kind: gpio, line: 2, source: fault, safe_value: 1}
-    - {name: direction, kind: gpio, line: 3, source: left_wheel_forward, safe_value: 0, active_low: true}
-YAML
   # A still board for the loop (the probe's frame turns at 10 °/s, which would keep the
   # start-up gyroscope bias from being measured): gyroscope 0.
   for r in 0x43 0x44 0x45 0x46 0x47 0x48; do $I2CSET -y "$bus" 0x68 $r 0x00; done
@@ -170,7 +166,8 @@ YAML
       done ) &
   }
   toggle
-  "$exe" run --config "$(config_for "$config")" --duration 60 --record /tmp/${tag}run.csv > "$results/${tag}gpio-run.log" 2>&1 &
+  gpio_config=$(config_for "$config")
+  "$exe" run --config "$gpio_config" --duration 60 --record /tmp/${tag}run.csv > "$results/${tag}gpio-run.log" 2>&1 &
   runner=$!
   wait_log() {  # wait_log FILE PATTERN SECONDS: the reporter thread prints a moment after the tick
     i=0
@@ -233,17 +230,21 @@ YAML
   if wait_for 1 0 30 && wait_for 2 1 5 && [ "$(level 3)" = 1 ]; then pass gpio-disarm-drives-lines-safe
   else fail gpio-disarm-drives-lines-safe "levels armed=$(level 1) fault=$(level 2) direction=$(level 3)"; fi
   # SIGTERM: exit 0, the last recorded tick has every output safe, and the recording replays.
+  [ "$program" = board ] && awk '/^VmHWM/ { print "peak RSS of poise-board run (50 Hz, recording): " $2 " kB" }' \
+    "/proc/$runner/status" > "$results/${tag}run-rss.log" 2>/dev/null
   kill -TERM $runner
   wait $runner
   status=$?
   last=$(tail -1 /tmp/${tag}run.csv)
   if [ $status -eq 0 ] && grep -q "stopped by SIGTERM" "$results/${tag}gpio-run.log" \
      && [ "$(echo "$last" | awk -F, '{print $(NF-2), $(NF-1), $NF}')" = "0.0 1.0 0.0" ] \
-     && $poise replay /tmp/${tag}run.csv -o /tmp/${tag}replayed.csv --quiet > "$results/${tag}gpio-replay.log" 2>&1; then
+     && if [ -n "$configs" ]; then  # the board's replay, compared with the host's after the VM
+          "$exe" replay /tmp/${tag}run.csv --config "$gpio_config" -o "$results/${tag}run-replayed.csv" > "$results/${tag}gpio-replay.log" 2>&1
+        else $poise replay /tmp/${tag}run.csv -o /tmp/${tag}replayed.csv --quiet > "$results/${tag}gpio-replay.log" 2>&1; fi; then
     pass whole-loop-sigterm-and-replay
     # The board's own replay of its recording, byte for byte the host's.
-    if [ "$program" = board ]; then
-      if "$exe" replay /tmp/${tag}run.csv --config "$config.pcfg" -o /tmp/board-own-replay.csv >> "$results/${tag}gpio-replay.log" 2>&1 \
+    if [ "$program" = board ] && [ -z "$configs" ]; then
+      if "$exe" replay /tmp/${tag}run.csv --config "$gpio_config" -o /tmp/board-own-replay.csv >> "$results/${tag}gpio-replay.log" 2>&1 \
          && cmp /tmp/${tag}replayed.csv /tmp/board-own-replay.csv >> "$results/${tag}gpio-replay.log" 2>&1; then
         pass replay-matches-host
       else
@@ -261,8 +262,6 @@ YAML
   # the switch needs no rearm rule: a new off → on arms again.)
   switch_pull() { echo "$1" > "$lines/sim_gpio5/pull"; }
   switch_pull pull-down
-  awk '{ if ($0 == "  rearm: when_level") { print "  arm_source: switch"; print "  switch:"; print "    line: 5" } else print }' \
-    "$config" > /tmp/switch.yaml
   toggle
   "$exe" run --config "$(config_for /tmp/switch.yaml)" --duration 60 > "$results/${tag}switch-run.log" 2>&1 &
   runner=$!
@@ -292,7 +291,7 @@ YAML
   touch /tmp/stop-toggle
   # The board program's peak resident memory in a 1 kHz run with recording and telemetry (to
   # a local port no one reads), read from the kernel (VmHWM) while it runs.
-  if [ "$program" = board ]; then
+  if [ "$program" = board ] && [ -z "$configs" ]; then
     sed -e 's/^  rate_hz: 50$/  rate_hz: 1000/' -e 's/^  sample_rate_hz: 50$/  sample_rate_hz: 1000/' "$config" > /tmp/rss.yaml
     rss_config=$(config_for /tmp/rss.yaml)
     toggle
@@ -347,7 +346,7 @@ YAML
     else
       fail telemetry-and-commands-with-pymavlink "$(grep -m2 finding "$log" | tr '\n' ' '); $(tail -2 "$results/${tag}gcs-run.log" | tr '\n' ' ')"
     fi
-  elif [ "$program" = board ]; then
+  elif [ "$program" = board ] && [ -z "$configs" ]; then
     fail telemetry-and-commands-with-pymavlink "no $peer_python (scripts/setup-test-peer)"
   fi
   # Both chips away for the next program's pass (it starts from fresh registers and lines).
