@@ -269,12 +269,13 @@ else
   # hold times (0.2 s each, seconds in a slow guest) — but the switch is off: not armed.
   if wait_for 2 1 60 && sleep 3 && [ "$(level 1)" = 0 ]; then
     # Off → on arms once the conditions hold; an edge before they do is ignored (the rule), so
-    # in a guest too slow to know when they do, the switch is cycled until it arms.
+    # in a guest too slow to know when they do, the switch is cycled until it arms (an edge
+    # after they hold arms within a few ticks: a short wait per cycle, more cycles).
     tries=0
-    while [ $tries -lt 5 ]; do
+    while [ $tries -lt 12 ]; do
       switch_pull pull-up
-      wait_for 1 1 10 && break
-      switch_pull pull-down; usleep 500000; tries=$((tries + 1))
+      wait_for 1 1 2 && break
+      switch_pull pull-down; usleep 300000; tries=$((tries + 1))
     done
     if [ "$(level 1)" = 1 ] && [ "$(level 2)" = 0 ] && wait_log "$results/${tag}switch-run.log" "armed — arming switch on" 10; then
       switch_pull pull-down
