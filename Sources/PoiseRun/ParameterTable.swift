@@ -1,5 +1,6 @@
 import Foundation
 import PoiseConfig
+import PoiseFlightSettings
 
 /// The ground station's parameters: every number, whole number and switch a SIGHUP reload
 /// may change, under a MAVLink name of at most 16 characters derived from its key.
@@ -19,9 +20,17 @@ public struct ParameterTable: Sendable {
 
     public let entries: [Entry]
 
-    /// Every reloadable key of the schema that a float can carry, in schema order.
+    /// The one parameter table `poise run` and `poise-board` share (PoiseFlightSettings'
+    /// ``FlightParameters``): every reloadable key of the schema that a float can carry, in
+    /// schema order, named by the rule below (ParameterTableTests checks both).
     public init() {
-        entries = ConfigSchema.keys.compactMap { key in
+        entries = FlightParameters.all.map { Entry(name: $0.name, path: $0.path) }
+    }
+
+    /// The schema's reloadable number, whole-number and switch keys under the names the rule
+    /// gives them: what ``FlightParameters/all`` must list.
+    public static func fromSchema() -> [Entry] {
+        ConfigSchema.keys.compactMap { key in
             guard key.reload == .live else { return nil }
             switch key.type {
             case .number, .integer, .boolean: return Entry(name: Self.name(forKey: key.path), path: key.path)
@@ -62,18 +71,18 @@ public struct ParameterTable: Sendable {
 
     /// A parameter's value as the key's value, or why it cannot be one.
     public static func configValue(_ value: Float, for path: String) -> Result<ConfigValue, ParameterError> {
-        guard value.isFinite else { return .failure(ParameterError("not a finite number")) }
-        switch ConfigSchema.key(path)?.type {
-        // The float's shortest decimal (0.1, not 0.10000000149011612): what the ground station
-        // showed, and what storage writes.
-        case .number: return .success(.number(Double("\(value)") ?? Double(value)))
-        case .integer:
-            guard value == value.rounded(), abs(value) < 1e9 else { return .failure(ParameterError("\(value) is not a whole number")) }
-            return .success(.integer(Int(value)))
-        case .boolean:
-            guard value == 0 || value == 1 else { return .failure(ParameterError("a switch is 0 or 1, not \(value)")) }
-            return .success(.boolean(value == 1))
-        default: return .failure(ParameterError("not a number key"))
+        guard let parameter = FlightParameters.index(ofPath: path).map({ FlightParameters.all[$0] }) else {
+            return .failure(ParameterError("not a number key"))
+        }
+        // The table's conversion, the board's too (a number is the float's shortest decimal).
+        switch parameter.value(ofParameter: value) {
+        case .failure(let error): return .failure(ParameterError(error.message))
+        case .success(let converted):
+            switch parameter.kind {
+            case .number: return .success(.number(converted))
+            case .integer: return .success(.integer(Int(converted)))
+            case .boolean: return .success(.boolean(converted == 1))
+            }
         }
     }
 

@@ -20,6 +20,8 @@ struct ParameterTableTests {
     }
 
     @Test func everyReloadableNumberIsAParameter() {
+        // The table both programs share is the schema's, named by the rule.
+        #expect(table.entries == ParameterTable.fromSchema())
         for key in ConfigSchema.keys where key.reload == .live {
             switch key.type {
             case .number, .integer, .boolean: #expect(table.index(ofPath: key.path) != nil, "\(key.path)")
