@@ -62,6 +62,9 @@ struct SimulateCommand: PoiseCommand {
         if monteCarlo.isMonteCarlo || monteCarlo.printSpread, record != nil {
             throw ValidationError("--record records one run: run the trial alone with --trial K, or write its drawn keys into a configuration")
         }
+        if monteCarlo.shard != nil, plot != nil {
+            throw ValidationError("--shard prints the part's figures for --merge; --plot goes with --merge")
+        }
     }
 
     func execute() throws {

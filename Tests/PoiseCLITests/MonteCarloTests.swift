@@ -72,3 +72,56 @@ import Testing
         #expect(print.status == 0 && print.text.contains("simulation.gust_torque: {relative: 0.3}"))
     }
 }
+
+/// `--shard I/K` and `--merge`: a sweep in parts, run as separate processes as a batch engine
+/// runs them, merges into the one-machine report byte for byte; a wrong set of parts is refused.
+@Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote), .serialized) struct MonteCarloShardTests {
+    @Test func partsRunApartMergeIntoTheOneMachineReport() throws {
+        let dir = try temporaryDirectory()
+        let spread = try MonteCarloTests().spreadFile(dir)
+        let common = ["simulate", "--spread", spread, "--duration", "6", "--seed", "7", "--trials", "7"]
+        let whole = try poise(common + ["--jobs", "2"]), wholeJSON = try poise(common + ["--json"])
+        #expect(whole.status == 0 && wholeJSON.status == 0, "\(whole.error)\(wholeJSON.error)")
+        var parts: [String] = []
+        for index in 0..<3 {
+            let part = try poise(common + ["--shard", "\(index)/3", "--jobs", "1"])
+            #expect(part.status == 0, "\(part.error)")
+            let path = dir.appending(path: "part-\(index).txt").path
+            try part.output.write(to: URL(fileURLWithPath: path))
+            parts.append(path)
+        }
+        // Any order of the files.
+        let merged = try poise(common + ["--merge"] + parts.reversed())
+        #expect(merged.status == 0, "\(merged.error)")
+        #expect(merged.output == whole.output)
+        let mergedJSON = try poise(common + ["--json", "--merge"] + parts)
+        #expect(mergedJSON.output == wholeJSON.output)
+        #expect(whole.text.contains("7 trials of 6 simulated s"))
+
+        // Refused, with the file and line: a part missing, twice, cut short, of another sweep.
+        let missing = try poise(common + ["--merge", parts[0], parts[2]])
+        #expect(missing.status != 0 && missing.error.contains("shard 1/3 missing"), "\(missing.error)")
+        let twice = try poise(common + ["--merge", parts[0], parts[1], parts[1]])
+        #expect(twice.status != 0 && twice.error.contains("given twice"), "\(twice.error)")
+        let cut = dir.appending(path: "cut.txt").path
+        let lines = try String(contentsOfFile: parts[1], encoding: .utf8).split(separator: "\n")
+        try (lines.dropLast(2).joined(separator: "\n") + "\n").write(toFile: cut, atomically: true, encoding: .utf8)
+        let short = try poise(common + ["--merge", parts[0], cut, parts[2]])
+        #expect(short.status != 0 && short.error.contains("\(cut):") && short.error.contains("cut short"), "\(short.error)")
+        let other = try poise(["simulate", "--spread", spread, "--duration", "6", "--seed", "8", "--trials", "7", "--merge"] + parts)
+        #expect(other.status != 0 && other.error.contains("\(parts[0]):2: a shard of another sweep"), "\(other.error)")
+    }
+
+    @Test func shardOptionsAreChecked() throws {
+        for (arguments, message) in [
+            (["simulate", "--shard", "0/2"], "--shard is part of a sweep"),
+            (["simulate", "--trials", "4", "--shard", "2/2"], "--shard 2/2: I must be 0…K−1"),
+            (["simulate", "--trials", "4", "--shard", "1-2"], "--shard: I/K"),
+            (["simulate", "--trials", "2", "--shard", "0/3"], "more parts than the 2 trials"),
+            (["simulate", "--trials", "4", "--shard", "0/2", "--json"], "--json goes with --merge"),
+        ] {
+            let run = try poise(arguments)
+            #expect(run.status != 0 && run.error.contains(message), "\(arguments): \(run.error)")
+        }
+    }
+}
