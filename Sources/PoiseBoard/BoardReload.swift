@@ -10,6 +10,7 @@ import PoiseOutputs
 import PoiseReporting
 import PoiseThreads
 import PoiseTraces
+import Synchronization
 
 /// SIGHUP on the board: reads the compiled file again (on the signal thread, never the tick's)
 /// and hands the tick what a running loop may change — gains, safety limits, output mappings
@@ -20,21 +21,37 @@ final class BoardReload: @unchecked Sendable {
     let path: String
     let mailbox: SettingsMailbox<CoreTuning>
     let latest: TripleBuffer<TickRecord>
-    /// What the tick runs with now (only the signal thread touches it).
+    /// What the tick runs with now, and the parameters in force (the overlay of the state
+    /// directory applied, and each PARAM_SET): changed under `lock`, by the signal thread and
+    /// the ground station's receiving thread.
     var running: FlightSettings
+    var parameters: BoardParameterState
+    let overlayPath: String?
+    let lock = Mutex(())
 
-    init(path: String, running: FlightSettings, mailbox: SettingsMailbox<CoreTuning>, latest: TripleBuffer<TickRecord>) {
+    init(path: String, running: FlightSettings, mailbox: SettingsMailbox<CoreTuning>, latest: TripleBuffer<TickRecord>,
+         overlayPath: String? = nil, parameters: BoardParameterState) {
         self.path = path
+        self.overlayPath = overlayPath
+        self.parameters = parameters
         self.running = running
         self.mailbox = mailbox
         self.latest = latest
     }
 
-    func reload() {
-        let fresh: FlightSettings
-        do throws(TraceError) { fresh = try CompiledSettingsFile.settings(path: path) } catch {
+    func reload() { lock.withLock { _ in reloadHoldingLock() } }
+
+    func reloadHoldingLock() {
+        let compiled: FlightSettings
+        do throws(TraceError) { compiled = try CompiledSettingsFile.settings(path: path) } catch {
             return say(error.description + "; not applied, the old values stay")
         }
+        // The stored parameters over it, checked as at the start.
+        let loaded: BoardParameters.Loaded
+        do throws(StoredParametersError) { loaded = try BoardParameters.load(compiled, overlayPath: overlayPath) } catch {
+            return say(error.description + "\npoise-board: SIGHUP: stored parameters refused; not applied, the old values stay")
+        }
+        let fresh = loaded.settings
         if latest.latest().value.armState == .armed {
             let widened = Self.widened(from: running.safety, to: fresh.safety)
             if !widened.isEmpty {
@@ -44,18 +61,25 @@ final class BoardReload: @unchecked Sendable {
         let restart = Self.restartOnly(running, fresh)
         var taken = fresh
         if restart.contains("output channels") { taken.channels = running.channels }
-        var posted = false
-        for _ in 0..<200 {
-            if mailbox.post(taken.tuning) { posted = true; break }
-            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-            nanosleep(&pause, nil)
-        }
+        let posted = post(taken)
         for what in restart { say(path + ": " + what + " not applied: restart to change") }
         guard posted else { return say(path + " not applied: the loop took no new settings (is it running?)") }
         running.controller = fresh.controller
         running.safety = fresh.safety
         running.channels = taken.channels
+        parameters = BoardParameterState(loaded)
+        if let stored = loaded.stored, let overlayPath { say(overlayPath + ": stored parameters applied: " + stored.summary) }
         say(path + " applied (gains, limits, output mappings)" + (restart.isEmpty ? "" : "; the settings above need a restart"))
+    }
+
+    /// Hands the tick what a running loop takes of `settings`; false when it took nothing in 200 ms.
+    func post(_ settings: FlightSettings) -> Bool {
+        for _ in 0..<200 {
+            if mailbox.post(settings.tuning) { return true }
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
+        return false
     }
 
     func say(_ text: String) { printToStandardError("poise-board: SIGHUP: " + text + "\n") }

@@ -25,18 +25,32 @@ import PoiseTraces
 /// `poise-board run`: the loop `poise run` runs on a real rig, composed from the compiled
 /// configuration instead of the YAML — the same rig builder (PoiseRig), tick, loop, reporter
 /// and recorder, telemetry and ground link (PoiseLive's parts), so a recording it makes
-/// replays in `poise replay` byte for byte. SIGHUP reloads the compiled file.
+/// replays in `poise replay` byte for byte. The state directory's stored parameters apply over
+/// the compiled file (BoardParameters.swift); SIGHUP reloads both.
 enum BoardRun {
     static func run(_ request: BoardCommand.RunRequest) -> Int32 {
         let processStart = monotonicNanoseconds()
         // Before any other thread exists: the signal thread takes SIGINT/TERM/HUP with sigwait.
         StopSignals.blockInProcess()
-        let settings: FlightSettings
-        do { settings = try CompiledSettingsFile.settings(path: request.config) } catch {
+        let compiled: FlightSettings
+        do { compiled = try CompiledSettingsFile.settings(path: request.config) } catch {
             BoardCommand.printError("poise-board: " + error.description)
             return 1
         }
-        var work = BoardRunWork(request: request, settings: settings, processStart: processStart)
+        // The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE), over the compiled file's values.
+        let overlayPath = BoardParameters.overlayPath(stateDirectory: request.stateDirectory)
+        let loaded: BoardParameters.Loaded
+        do throws(StoredParametersError) { loaded = try BoardParameters.load(compiled, overlayPath: overlayPath) } catch {
+            BoardCommand.printError("poise-board: " + error.description + "\npoise-board: " + (overlayPath ?? "") + ": stored parameters "
+                                    + "refused; fix or remove the file, or merge it on the host (poise merge-parameters)")
+            return 1
+        }
+        if let stored = loaded.stored, let overlayPath {
+            printToStandardError("poise-board: " + request.config + ": stored parameters applied from " + overlayPath + ": " + stored.summary + "\n")
+        }
+        let settings = loaded.settings
+        var work = BoardRunWork(request: request, settings: settings, processStart: processStart, overlayPath: overlayPath,
+                                parameters: BoardParameterState(loaded))
         let outcome: BoardRunOutcome
         do throws(BoardRunError) { outcome = try settings.filter.run(&work) } catch {
             BoardCommand.printError("poise-board: " + error.message)
@@ -87,6 +101,8 @@ struct BoardRunWork: FilterKindWork {
     let request: BoardCommand.RunRequest
     let settings: FlightSettings
     let processStart: Int64
+    let overlayPath: String?
+    let parameters: BoardParameterState
 
     mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws(BoardRunError) -> BoardRunOutcome {
         let rig = settings.rig
@@ -155,14 +171,15 @@ struct BoardRunWork: FilterKindWork {
         let signals = StopSignals()
         let tuning = SettingsMailbox<CoreTuning>()
         let latest = TripleBuffer<TickRecord>(initial: TickRecord())
-        let reload = BoardReload(path: request.config, running: settings, mailbox: tuning, latest: latest)
+        let reload = BoardReload(path: request.config, running: settings, mailbox: tuning, latest: latest, overlayPath: overlayPath,
+                                 parameters: parameters)
         signals.start(onReload: { reload.reload() })
         let pilot = ManualControlMailbox()
         var receiver: TelemetryReceiver? = nil
         if let link {
             let sender = link.sender
             let station = BoardGroundStation(arming: CommandArming(safety: settings.safety, pilot: pilot,
-                                                                   newestRecord: { sender.newestRecord }))
+                                                                   newestRecord: { sender.newestRecord }), reload: reload)
             let view = TelemetryReceiver.TelemetrySettingsView(systemID: rig.telemetry.systemID, componentID: rig.telemetry.componentID,
                                                                acceptCommands: rig.telemetry.acceptCommands,
                                                                maximumRate: rig.telemetry.maximumIncomingRate)
