@@ -243,7 +243,7 @@ let package = Package(
         .testTarget(name: "PoiseMotionTests", dependencies: ["PoiseMotion", "PoiseMath"]),
         .testTarget(name: "PoiseThreadsTests", dependencies: ["PoiseThreads"]),
         .testTarget(name: "PoiseLinuxTests", dependencies: ["CEvdev", "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseThreads", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseSensors", "PoiseSimulation", "PoiseFlightCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PoiseSensorsTests", dependencies: ["PoiseDeviceSettings", "PoiseHAL", "PoiseLinux", "PoiseLogging", "PoiseMath", "PoiseMotion", "PoiseSensors", "PoiseSimulation", "PoiseFlightCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PoiseControlTests", dependencies: ["PoiseControl", "PoiseMath", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseOutputsTests", dependencies: ["PoiseControl", "PoiseHAL", "PoiseLinux", "PoiseOutputs", "PoiseSimulation", "PoiseFlightCore"]),
         .testTarget(name: "PoiseSimulationTests", dependencies: ["PoiseDeviceSettings", "PoiseMath", "PoiseSimulation"]),

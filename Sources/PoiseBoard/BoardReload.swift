@@ -19,7 +19,7 @@ import Synchronization
 /// a damaged file, or one that widens a safety limit while armed, changes nothing.
 final class BoardReload: @unchecked Sendable {
     let path: String
-    let mailbox: SettingsMailbox<CoreTuning>
+    let mailbox: SettingsMailbox<ReloadableSettings>
     let latest: TripleBuffer<TickRecord>
     /// What the tick runs with now, and the parameters in force (the overlay of the state
     /// directory applied, and each PARAM_SET): changed under `lock`, by the signal thread and
@@ -29,7 +29,7 @@ final class BoardReload: @unchecked Sendable {
     let overlayPath: String?
     let lock = Mutex(())
 
-    init(path: String, running: FlightSettings, mailbox: SettingsMailbox<CoreTuning>, latest: TripleBuffer<TickRecord>,
+    init(path: String, running: FlightSettings, mailbox: SettingsMailbox<ReloadableSettings>, latest: TripleBuffer<TickRecord>,
          overlayPath: String? = nil, parameters: BoardParameterState) {
         self.path = path
         self.overlayPath = overlayPath

@@ -169,7 +169,7 @@ struct BoardRunWork: FilterKindWork {
             throw BoardRunError(error.description)
         }
         let signals = StopSignals()
-        let tuning = SettingsMailbox<CoreTuning>()
+        let tuning = SettingsMailbox<ReloadableSettings>()
         let latest = TripleBuffer<TickRecord>(initial: TickRecord())
         let reload = BoardReload(path: request.config, running: settings, mailbox: tuning, latest: latest, overlayPath: overlayPath,
                                  parameters: parameters)

@@ -29,7 +29,7 @@ enum BoardSafe {
                 busProblem = OutputError(channel: "PCA9685", place: settings.rig.i2cBus, reason: error.description)
             }
         }
-        let (lines, failures) = OutputSafing.makeSafe(outputs, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &bus,
+        let (lines, failures) = OutputSafing.makeSafe(outputs, gpio: LinuxGPIODevice(), files: LinuxPWMFiles(), bus: &bus,
                                                       busProblem: busProblem)
         bus?.close()
         for line in lines { BoardCommand.printLine(line) }

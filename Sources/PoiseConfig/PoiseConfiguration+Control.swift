@@ -27,7 +27,7 @@ extension PoiseConfiguration {
             public var throttle = 0.5
             /// Path as written (relative to the config file's folder); empty for none.
             public var setpointFile = ""
-            /// The gains; `frame` is `.x` until ``CoreConfiguration`` sets it from the kind.
+            /// The gains; `frame` is `.x` until ``FlightCoreFactory`` sets it from the kind.
             public var settings = QuadSettings()
         }
     }
@@ -36,7 +36,7 @@ extension PoiseConfiguration {
     /// a field of `SafetySettings` and one binding below), and the arming switch's line.
     public struct Safety: Equatable, Sendable {
         /// What the supervisor runs with, SI units. `overrunLimit` comes from `loop`, and
-        /// PoiseSettings' `CoreConfiguration.safety` applies the rules that look at the
+        /// PoiseSettings' `FlightCoreFactory.safety` applies the rules that look at the
         /// controller (no tilt limit without one; a quadrotor never re-arms by itself).
         public var supervisor = SafetySettings()
         /// `safety.switch`.

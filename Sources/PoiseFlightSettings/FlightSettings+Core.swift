@@ -28,13 +28,13 @@ extension FlightSettings {
     }
 
     /// What a reload may change while the loop runs.
-    public var tuning: CoreTuning {
-        let tuned: CoreTuning.Controller = switch controller {
+    public var tuning: ReloadableSettings {
+        let tuned: ReloadableSettings.Controller = switch controller {
         case .none: .none
         case .balance(let settings): .balance(settings)
         case .quad(let settings): .quad(settings)
         }
-        return CoreTuning(controller: tuned, safety: safety, mapper: mapper)
+        return ReloadableSettings(controller: tuned, safety: safety, mapper: mapper)
     }
 }
 

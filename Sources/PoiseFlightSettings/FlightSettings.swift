@@ -8,7 +8,7 @@ import PoiseSensors
 /// Everything the flight core, the tick and the replay of a recording need from a
 /// configuration, resolved: units converted, defaults filled in, the board profile merged,
 /// rules applied (a quadrotor never re-arms by itself, no controller means no tilt limit).
-/// The host builds it from the YAML configuration (`CoreConfiguration.settings`), the board
+/// The host builds it from the YAML configuration (`FlightCoreFactory.settings`), the board
 /// reads it from a compiled file (``CompiledSettings``); both build their ``FlightCore`` from
 /// it (``core(filter:)``), so the two cannot drift. The live loop's own settings (the bus and
 /// the driver's, the switch's and encoders' lines, telemetry, the recorder…) are ``rig``.

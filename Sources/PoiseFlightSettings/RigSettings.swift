@@ -6,7 +6,7 @@ import PoiseHAL
 /// configuration: the I²C bus and the MPU-9250 driver's settings, the arming switch's and the
 /// wheel encoders' GPIO lines, the loop thread's scheduling, the recorder, the statistics
 /// line, telemetry, the pilot's stick scales, the setpoint file and the gamepad. The host's
-/// `poise run` builds it once from the YAML (`CoreConfiguration.settings`) and the board reads
+/// `poise run` builds it once from the YAML (`FlightCoreFactory.settings`) and the board reads
 /// it from the compiled file (``FlightSettings/rig``), so the two open the same rig.
 public struct RigSettings: Sendable, Equatable {
     /// `board.i2c_bus`: the bus device the MPU-9250 is on.

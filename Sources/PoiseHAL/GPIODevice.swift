@@ -57,7 +57,7 @@ public struct GPIOLineHandle: Sendable, Hashable {
 
 /// The libgpiod boundary: the only calls Poise makes on GPIO lines.
 ///
-/// ``LibgpiodDevice`` implements it with libgpiod v1.6; the simulated board implements it
+/// ``LinuxGPIODevice`` implements it with libgpiod v1.6; the simulated board implements it
 /// by recording levels, and tests use it to force errors. `setValue` runs in the tick, so
 /// implementations must not allocate there.
 public protocol GPIODevice {

@@ -1,7 +1,7 @@
 
 /// The sysfs boundary of PWM channels: the only file operations ``SysfsPWMChannel`` makes.
 ///
-/// ``SysfsFiles`` implements it with system calls on a real tree (`/sys/class/pwm`, or a
+/// ``LinuxPWMFiles`` implements it with system calls on a real tree (`/sys/class/pwm`, or a
 /// directory tree in tests); the simulated board implements it in memory. `write` runs in the
 /// tick, so implementations must not allocate there.
 public protocol PWMFileSystem {

@@ -20,7 +20,7 @@ public struct LinuxBoard: BoardBackend {
         self.driver = driver
         self.start = start
         health = .passUnretained(busHealth)
-        bank = try LinuxOutputBank(settings: outputs, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &self.driver.bus)
+        bank = try LinuxOutputBank(settings: outputs, gpio: LinuxGPIODevice(), files: LinuxPWMFiles(), bus: &self.driver.bus)
     }
 
     /// Inlinable: the loop's checked step in another module must see through it, and

@@ -4,9 +4,9 @@ import PoiseHAL
 import PoiseOutputs
 
 /// The bank on real hardware: libgpiod lines, sysfs files, the sensor's i2c-dev bus.
-public typealias LinuxOutputBank = OutputBank<LibgpiodDevice, SysfsFiles>
+public typealias LinuxOutputBank = OutputBank<LinuxGPIODevice, LinuxPWMFiles>
 
-extension OutputBank where GPIO == LibgpiodDevice, Files == SysfsFiles {
+extension OutputBank where GPIO == LinuxGPIODevice, Files == LinuxPWMFiles {
     /// ``write(_:dt:bus:)`` specialised for real hardware, where the release build checks
     /// that a tick's output writes allocate nothing and take no locks.
     #if !DEBUG

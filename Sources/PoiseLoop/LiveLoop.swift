@@ -28,7 +28,7 @@ public struct LoopSettings: Sendable {
 /// the objects alive for the whole run.
 public struct LoopLinks: @unchecked Sendable {
     let signals: Unmanaged<StopSignals>
-    let tuning: Unmanaged<SettingsMailbox<CoreTuning>>?
+    let tuning: Unmanaged<SettingsMailbox<ReloadableSettings>>?
     let ring: Unmanaged<TickRecordRing>?
     let telemetry: Unmanaged<TelemetrySender>?
     let latest: Unmanaged<TripleBuffer<TickRecord>>?
@@ -52,7 +52,7 @@ public struct LoopLinks: @unchecked Sendable {
     /// - Parameters:
     ///   - ring: the recorder/status ring (``TickReporter``).
     ///   - latest: the newest record, for the library's ``MotionManager``.
-    public init(signals: StopSignals, tuning: SettingsMailbox<CoreTuning>? = nil, ring: TickRecordRing? = nil,
+    public init(signals: StopSignals, tuning: SettingsMailbox<ReloadableSettings>? = nil, ring: TickRecordRing? = nil,
                 telemetry: TelemetrySender? = nil, latest: TripleBuffer<TickRecord>? = nil,
                 armSwitch: ArmSwitchState? = nil, setpoints: SetpointSchedule = SetpointSchedule(throttle: 0),
                 pilot: ManualControlMailbox? = nil, drive: DriveSchedule = DriveSchedule(), encoders: WheelEncoderState? = nil) {

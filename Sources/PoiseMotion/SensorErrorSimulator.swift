@@ -1,6 +1,8 @@
 import PoiseMath
 
-/// Applies a ``SensorErrorModel`` to truth samples, one at a time, in order.
+/// Applies a ``SensorErrorModel`` to truth samples, one at a time, in order: every field but
+/// `magnetometerASA` (the readings are µT after the driver's sensitivity adjustment, so the
+/// fuse ROM has nothing to change); the noise bandwidth is the sample rate.
 ///
 /// Holds the noise generator and the wandering gyroscope bias, so feed it every sample of
 /// one run in order. Deterministic: the same model (seed) and samples give the same output.
@@ -52,6 +54,18 @@ public struct SensorErrorSimulator: Sendable {
         return newer + fraction * (older - newer)
     }
 
+    /// `v` with the model's cross-axis coupling (`v` itself when there is none).
+    private func coupled(_ v: SIMD3<Double>) -> SIMD3<Double> {
+        let c = model.crossAxis
+        guard c != .zero else { return v }
+        return v + SIMD3(c.x * v.y + c.y * v.z, c.x * v.x + c.z * v.z, c.y * v.x + c.z * v.y)
+    }
+
+    /// The bias change at `warm` °C above 25 °C (exactly zero without a temperature coefficient).
+    private func drift(_ perDegree: SIMD3<Double>, _ warm: Double) -> SIMD3<Double> {
+        perDegree == .zero ? .zero : perDegree * warm
+    }
+
     /// The measurement of `sample` with the model's errors.
     public mutating func measure(_ sample: MotionSample) -> MeasuredSample {
         // Always draw the same count of numbers per sample so the sequence never depends
@@ -61,12 +75,14 @@ public struct SensorErrorSimulator: Sendable {
         let magnetometerNoise = gaussian3()
         let biasStep = gaussian3()
 
-        let f = SIMD3<Double>(sample.specificForce)
+        let warm = model.temperature + model.temperatureRate * sample.time - 25
+        let f = coupled(SIMD3<Double>(sample.specificForce))
         let accelerometer =
-            model.accelerometerScale * f + model.accelerometerBias + accelerometerSigma * accelerometerNoise
+            model.accelerometerScale * f + model.accelerometerBias
+            + drift(model.accelerometerBiasPerDegree, warm) + accelerometerSigma * accelerometerNoise
 
-        let bias = gyroscopeBias
-        let w = SIMD3<Double>(sample.angularRate)
+        let bias = gyroscopeBias + drift(model.gyroscopeBiasPerDegree, warm)
+        let w = coupled(SIMD3<Double>(sample.angularRate))
         let gyroscope = model.gyroscopeScale * w + bias + gyroscopeSigma * gyroscopeNoise
         gyroscopeBias += biasStepSigma * biasStep
 
@@ -84,7 +100,9 @@ public struct SensorErrorSimulator: Sendable {
             }
         }
         field = lagged(field)
-        let magnetometer = model.softIronScale * field + model.hardIronOffset + model.magnetometerNoise * magnetometerNoise
+        let iron = model.softIron
+        let soft = iron.diagonal.map { $0 * field } ?? iron.x * field.x + iron.y * field.y + iron.z * field.z
+        let magnetometer = soft + model.hardIron + model.magnetometerNoise * magnetometerNoise
 
         return MeasuredSample(
             index: sample.index, time: sample.time, accelerometer: SIMD3<Float>(accelerometer),

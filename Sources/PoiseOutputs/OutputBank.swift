@@ -4,8 +4,8 @@ import PoiseHAL
 
 /// Every configured output channel, opened at start-up and written once per tick.
 ///
-/// Generic over the kernel seams, so the same code drives real hardware (``LibgpiodDevice``,
-/// ``SysfsFiles``, `LinuxI2CBus`) and the simulated board. A tick's ``write(_:dt:bus:)``
+/// Generic over the kernel seams, so the same code drives real hardware (``LinuxGPIODevice``,
+/// ``LinuxPWMFiles``, `LinuxI2CBus`) and the simulated board. A tick's ``write(_:dt:bus:)``
 /// touches only channels whose value changed: one `gpiod_line_set_value` per changed line,
 /// one `pwrite` per changed sysfs PWM channel, and one I²C transaction covering every changed
 /// PCA9685 channel, sent no faster than the PCA9685's own frame rate (it latches new values

@@ -11,7 +11,7 @@ import PoiseTraces
 /// byte-identical estimates, arming states and outputs.
 ///
 /// The loop is PoiseReplayCore's ``TickReplayLoop``, the one the board binary runs; this
-/// resolves the configuration into its ``FlightSettings`` (`CoreConfiguration.settings`), as
+/// resolves the configuration into its ``FlightSettings`` (`FlightCoreFactory.settings`), as
 /// `poise compile` does for the board.
 ///
 /// What a recording cannot carry: a SIGHUP reload during the run (the replay uses the
@@ -21,7 +21,7 @@ public enum TickReplay {
 
     public static func run(configuration: PoiseConfiguration, reader: consuming TraceReader,
                            output: String) throws -> Summary {
-        try run(settings: CoreConfiguration.settings(configuration), reader: reader, output: output)
+        try run(settings: FlightCoreFactory.settings(configuration), reader: reader, output: output)
     }
 
     /// The replay with settings already resolved (a compiled configuration's).

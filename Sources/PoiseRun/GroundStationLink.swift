@@ -74,7 +74,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     /// Where storage writes (``ParameterOverlayFile``): the state directory's overlay, nil
     /// without a state directory.
     let overlayPath: String?
-    let tuning: SettingsMailbox<CoreTuning>
+    let tuning: SettingsMailbox<ReloadableSettings>
     let pilot: ManualControlMailbox
     /// The newest record (the arming rules are checked against it before asking the tick).
     let newestRecord: @Sendable () -> TickRecord?
@@ -92,7 +92,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     }
 
     init(current: CurrentConfiguration, running: PoiseConfiguration, configPath: String?, overlayPath: String? = nil,
-         tuning: SettingsMailbox<CoreTuning>, pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
+         tuning: SettingsMailbox<ReloadableSettings>, pilot: ManualControlMailbox, newestRecord: @escaping @Sendable () -> TickRecord?) {
         self.current = current
         self.running = running
         self.configPath = configPath
@@ -247,7 +247,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
     /// Arming by command, answered as the board answers it (``CommandArming``), with the
     /// safety settings now in force.
     func arm(_ arm: Bool) -> CommandOutcome {
-        CommandArming(safety: CoreConfiguration.safety(current.configuration), pilot: pilot, newestRecord: newestRecord).arm(arm)
+        CommandArming(safety: FlightCoreFactory.safety(current.configuration), pilot: pilot, newestRecord: newestRecord).arm(arm)
     }
 
     /// Stamped with the loop's clock (CLOCK_MONOTONIC s), as the gamepad's sticks are.

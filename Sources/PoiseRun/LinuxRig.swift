@@ -25,7 +25,7 @@ public final class LinuxRig {
         let outputs = OutputBankSettings(configuration: configuration)
         var logger = Logger(label: "poise.sensors")
         if quiet { logger.logLevel = .warning }
-        let settings = CoreConfiguration.settings(configuration)
+        let settings = FlightCoreFactory.settings(configuration)
         do {
             parts = try LinuxRigParts(settings.rig, calibration: settings.calibration, outputs: outputs, log: DriverLog(logger),
                                       warn: { [logger] in logger.warning("\($0)") })

@@ -30,7 +30,7 @@ import PoiseMath
 /// ``MotionManager`` all start here.
 public enum LoopRunner {
     public static func run(_ configuration: PoiseConfiguration, options: RunOptions) throws(RunError) -> RunResult {
-        var work = LoopWork(configuration: configuration, options: options, settings: CoreConfiguration.settings(configuration))
+        var work = LoopWork(configuration: configuration, options: options, settings: FlightCoreFactory.settings(configuration))
         do {
             return try FilterSettings(configuration: configuration).run(&work)
         } catch let error as RunError {
@@ -174,7 +174,7 @@ struct LoopWork: FilterKindWork {
         let key = link?.key
         let signingStore = link?.store
         // SIGHUP: parse and validate off the tick, hand over between ticks.
-        let mailbox = SettingsMailbox<CoreTuning>()
+        let mailbox = SettingsMailbox<ReloadableSettings>()
         let running = configuration
         let current = CurrentConfiguration(configuration)
         let path = options.configPath
@@ -249,7 +249,7 @@ struct LoopWork: FilterKindWork {
         let isPulse = outputs.channels.map { if case .gpio = $0.hardware { false } else { true } }
         var report = SimulationReport(channelNames: outputs.channels.map(\.name), expectedTicks: Int(duration * rate))
         var out = writer
-        let transitions = TransitionMessage(safety: CoreConfiguration.safety(configuration))
+        let transitions = TransitionMessage(safety: FlightCoreFactory.safety(configuration))
         let sensorSettings = MPU9250Settings(configuration: configuration)
         var start = RecordingStart(), recorded = 0
         loop.runVirtual(duration: duration) { _, record in
@@ -287,7 +287,7 @@ struct LoopWork: FilterKindWork {
     /// the reload thread, never the signal thread); report every changed key a running loop
     /// cannot take, with its line, as "not applied: restart to change", and post the rest. A
     /// file or overlay with any problem changes nothing.
-    static func reload(path: String, overlay: String? = nil, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
+    static func reload(path: String, overlay: String? = nil, running: PoiseConfiguration, mailbox: SettingsMailbox<ReloadableSettings>,
                        current: CurrentConfiguration? = nil, witness: ReloadWitness? = nil) {
         let fresh: PoiseConfiguration
         let file: PoiseConfiguration
@@ -329,7 +329,7 @@ struct LoopWork: FilterKindWork {
     /// and keeps its running value; the rest is posted to the tick. Returns the refusals, and
     /// whether the tick was handed the new tuning (it takes one per tick; a second change
     /// within a tick waits for it, a few ms at most).
-    static func apply(_ fresh: PoiseConfiguration, running: PoiseConfiguration, mailbox: SettingsMailbox<CoreTuning>,
+    static func apply(_ fresh: PoiseConfiguration, running: PoiseConfiguration, mailbox: SettingsMailbox<ReloadableSettings>,
                       position: (String) -> String) -> (refused: [String], posted: Bool) {
         var refused: [String] = []
         var kept = fresh.values
@@ -344,7 +344,7 @@ struct LoopWork: FilterKindWork {
             }
         }
         // What the tick runs with: the new values a running loop takes, the running ones of the rest.
-        let tuning = CoreTuning(tuning: kept == fresh.values ? fresh : PoiseConfiguration(values: kept))
+        let tuning = ReloadableSettings(tuning: kept == fresh.values ? fresh : PoiseConfiguration(values: kept))
         for _ in 0 ..< 200 {
             if mailbox.post(tuning) { return (refused, true) }
             usleep(1000)
@@ -363,6 +363,6 @@ struct LoopWork: FilterKindWork {
     }
 }
 
-extension CoreTuning {
-    init(tuning configuration: PoiseConfiguration) { self = CoreConfiguration.tuning(configuration) }
+extension ReloadableSettings {
+    init(tuning configuration: PoiseConfiguration) { self = FlightCoreFactory.tuning(configuration) }
 }

@@ -75,11 +75,11 @@ public enum SimulatedRig {
 
     /// The simulated arming switch, when `safety.arm_source` is `switch`: flipped on at
     /// `simulation.switch_on_s` and off again at `switch_off_s` (0: never).
-    public static func armSwitch(_ configuration: PoiseConfiguration) -> SimulatedSwitchLine? {
+    public static func armSwitch(_ configuration: PoiseConfiguration) -> SimulatedArmSwitch? {
         guard configuration.safety.supervisor.armSource == .armSwitch else { return nil }
         let sim = configuration.simulation
         let edges = [sim.switchOnSeconds] + (sim.switchOffSeconds > 0 ? [sim.switchOffSeconds] : [])
-        return SimulatedSwitchLine(edges: edges, debounce: configuration.safety.armSwitch.debounceMilliseconds / 1000,
+        return SimulatedArmSwitch(edges: edges, debounce: configuration.safety.armSwitch.debounceMilliseconds / 1000,
                                    state: ArmSwitchState())
     }
 
@@ -120,9 +120,10 @@ public enum SimulatedRig {
     public static func driver(_ configuration: PoiseConfiguration, quiet: Bool = true) -> MPU9250<SimulatedI2CBus<HeldMotion>> {
         let sim = configuration.simulation
         let sensorSettings = MPU9250Settings(configuration: configuration)
-        let errors = sim.idealSensor ? SimulatedIMUErrors.ideal : SimulatedIMUErrors.typical
+        var errors = sim.idealSensor ? SensorErrorModel.ideal : SensorErrorModel.typical
+        errors.seed = UInt64(sim.seed)
         var chip = SimulatedMPU9250(motion: HeldMotion(), errors: errors, mounting: sensorSettings.mounting,
-                                    address: sensorSettings.address, seed: UInt64(sim.seed))
+                                    address: sensorSettings.address)
         chip.clockError = sim.sampleClockError
         let bus = SimulatedI2CBus(imu: chip, pca9685: SimulatedPCA9685(address: UInt8(configuration.outputs.pca9685.address)))
         var logger = Logger(label: "poise.sensors") { StandardErrorLogHandler(label: $0) }
@@ -156,7 +157,7 @@ public enum SimulatedRig {
         let board = try Self.board(configuration, driver: driver(configuration), outputs: OutputBankSettings(configuration: configuration),
                                    world: world)
         let filter = PoiseFilter(settings: FilterSettings(configuration: configuration).poise)
-        let core = CoreConfiguration.core(configuration, filter: filter)
+        let core = FlightCoreFactory.core(configuration, filter: filter)
         let links = LoopLinks(signals: StopSignals(), armSwitch: board.armSwitch?.state,
                               setpoints: SetpointSchedule(throttle: Float(configuration.controller.quad.throttle)),
                               drive: try DriveSchedule.forConfiguration(configuration, configPath: nil),

@@ -1,6 +1,7 @@
 import PoiseDeviceSettings
 import PoiseFlightCore
 import PoiseHAL
+import PoiseMotion
 import PoiseSensors
 import Logging
 import PoiseLogging
@@ -31,10 +32,10 @@ extension MPU9250 where Bus: SimulatedClock {
 ///
 /// The chip is mounted as `settings.mounting` says, so body-frame output equals the motion.
 public func makeSimulatedIMU<Motion: SimulatedMotion>(
-    motion: Motion, errors: SimulatedIMUErrors = .typical, settings: MPU9250Settings = .default,
-    seed: UInt64 = 1, logger: Logger = Logger(label: "poise.sensors.sim")
+    motion: Motion, errors: SensorErrorModel = .typical, settings: MPU9250Settings = .default,
+    logger: Logger = Logger(label: "poise.sensors.sim")
 ) -> MPU9250<SimulatedMPU9250<Motion>> {
     let chip = SimulatedMPU9250(motion: motion, errors: errors, mounting: settings.mounting,
-                                address: settings.address, seed: seed)
+                                address: settings.address)
     return MPU9250(bus: chip, settings: settings, logger: DriverLog(logger))
 }

@@ -1,6 +1,7 @@
 import PoiseDeviceSettings
 import PoiseHAL
 import PoiseMath
+import PoiseMotion
 import PoiseSensors
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,8 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     public var motion: Motion
     /// How the chip sits on the body; the simulator maps body-frame motion into the chip.
     public var mounting: Mounting
-    public var errors: SimulatedIMUErrors
+    /// The sensor errors the chip adds to the true motion; its `seed` is read at `init`.
+    public var errors: SensorErrorModel
     public var faults = SimulatedFaults()
     public internal(set) var counters = SimulatedBusCounters()
     /// Simulated time, s.
@@ -48,13 +50,17 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     var filteredForce: SIMD3<Float>? = nil
     var filteredRate: SIMD3<Float>? = nil
 
-    public init(motion: Motion, errors: SimulatedIMUErrors = .typical, mounting: Mounting = .identity,
-                address: UInt8 = 0x68, seed: UInt64 = 1) {
+    /// - Precondition: the chip can apply every field `errors` sets
+    ///   (``SensorErrorModel/fieldsTheChipCannotApply`` is empty).
+    public init(motion: Motion, errors: SensorErrorModel = .typical, mounting: Mounting = .identity,
+                address: UInt8 = 0x68) {
+        precondition(errors.fieldsTheChipCannotApply.isEmpty,
+                     "the simulated MPU-9250 cannot apply \(errors.fieldsTheChipCannotApply.joined(separator: ", "))")
         self.motion = motion
         self.errors = errors
         self.mounting = mounting
         self.address = address
-        self.random = DeterministicRandom(seed: seed)
+        self.random = DeterministicRandom(seed: errors.seed)
         self.magnetometer = SimulatedAK8963(asa: errors.magnetometerASA)
         powerOnReset()
     }
@@ -77,7 +83,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     func register(_ r: MPU9250Register) -> UInt8 { registers[Int(r.rawValue)] }
 
     /// Die temperature, °C.
-    public func temperature(at time: Double) -> Float { errors.temperature + errors.temperatureRate * Float(time) }
+    public func temperature(at time: Double) -> Float { errors.dieTemperature(at: time) }
 
     @inlinable
     var gyroBandwidth: UInt8 { register(.config) & 0x07 }
@@ -136,16 +142,16 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
         let temperature = temperature(at: t)
         let warm = temperature - 25
         var force = errors.distort(mounting.bodyToChip(truth.specificForce), scale: errors.accelerometerScale,
-                                   bias: errors.accelerometerBias + errors.accelerometerBiasPerDegree * warm)
+                                   bias: SIMD3<Float>(errors.accelerometerBias) + SIMD3<Float>(errors.accelerometerBiasPerDegree) * warm)
         var angularRate = errors.distort(mounting.bodyToChip(truth.angularRate), scale: errors.gyroscopeScale,
-                                         bias: errors.gyroscopeBias + errors.gyroscopeBiasPerDegree * warm)
+                                         bias: SIMD3<Float>(errors.gyroscopeBias) + SIMD3<Float>(errors.gyroscopeBiasPerDegree) * warm)
         // The DLPF as a one-pole low-pass at the configured bandwidth.
         let gyroHz = MPU9250Settings.GyroscopeBandwidth(rawValue: gyroBandwidth)?.hertz ?? 3600
         let accelHz = MPU9250Settings.AccelerometerBandwidth(rawValue: register(.accelConfig2) & 0x07)?.hertz ?? 218.1
         force = lowPass(&filteredForce, force, hertz: accelHz, rate: rate)
         angularRate = lowPass(&filteredRate, angularRate, hertz: gyroHz, rate: rate)
-        force += random.nextGaussian3() * errors.accelerometerNoiseDensity * Float(accelHz.squareRoot())
-        angularRate += random.nextGaussian3() * errors.gyroscopeNoiseDensity * Float(gyroHz.squareRoot())
+        force += random.nextGaussian3() * Float(errors.accelerometerNoiseDensity) * Float(accelHz.squareRoot())
+        angularRate += random.nextGaussian3() * Float(errors.gyroscopeNoiseDensity) * Float(gyroHz.squareRoot())
 
         let accelLSB = Float(2 << Int(register(.accelConfig) >> 3 & 3)) * Gravity.standard / 32768
         let gyroLSB = Float(250 << Int(register(.gyroConfig) >> 3 & 3)) * (.pi / 180) / 32768
@@ -215,7 +221,7 @@ public struct SimulatedMPU9250<Motion: SimulatedMotion>: I2CBus {
     /// The field the AK8963 sees at `t`, µT, in its own axes, with iron, noise and errors.
     mutating func measureField(at t: Double) -> SIMD3<Float> {
         let body = errors.ironDistort(motion.state(at: t).magneticField)
-        let chip = mounting.bodyToChip(body) + random.nextGaussian3() * errors.magnetometerNoise
+        let chip = mounting.bodyToChip(body) + random.nextGaussian3() * Float(errors.magnetometerNoise)
         return SIMD3(chip.y, chip.x, -chip.z)
     }
 }

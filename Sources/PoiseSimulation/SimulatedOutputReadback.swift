@@ -4,7 +4,7 @@
 // servo or an ESC would see, including a channel the bank failed to write. See docs/outputs.md.
 import PoiseOutputs
 
-extension SimulatedGPIO {
+extension SimulatedGPIODevice {
     /// The pin's electrical level (active-low applied), or nil when no one requested the line.
     /// `chip` is the chip's name or label.
     public func pinLevel(chip: String, line: UInt32) -> Bool? {

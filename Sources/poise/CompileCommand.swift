@@ -46,7 +46,7 @@ struct CompileCommand: PoiseCommand {
 
     func execute() throws {
         let configuration = try Self.configuration(from: config)
-        var settings = CoreConfiguration.settings(configuration)
+        var settings = FlightCoreFactory.settings(configuration)
         // What a recording made on the board carries, as `poise run`'s recordings do.
         var metadata = TraceMetadata()
         EmbeddedConfiguration.add(configuration, to: &metadata)

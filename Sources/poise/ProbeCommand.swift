@@ -41,7 +41,7 @@ struct ProbeCommand: PoiseCommand {
         switch target.board {
         case .sim:
             let chip = SimulatedMPU9250(motion: StaticPose(), errors: .typical, mounting: target.settings.mounting,
-                                        address: target.simulatedChipAddress, seed: 1)
+                                        address: target.simulatedChipAddress)
             try probe(chip, target: target, calibration: calibration, pacer: .simulated)
         case .linux:
             let linuxBus: LinuxI2CBus

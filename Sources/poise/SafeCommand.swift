@@ -60,13 +60,13 @@ struct SafeCommand: PoiseCommand {
                     busProblem = OutputError(channel: "PCA9685", place: configuration.board.i2cBus, reason: error.description)
                 }
             }
-            (lines, failures) = OutputSafing.makeSafe(settings, gpio: LibgpiodDevice(), files: SysfsFiles(), bus: &bus,
+            (lines, failures) = OutputSafing.makeSafe(settings, gpio: LinuxGPIODevice(), files: LinuxPWMFiles(), bus: &bus,
                                                       busProblem: busProblem)
             bus?.close()
         case .sim:
             var bus = SimulatedI2CBus(imu: SimulatedMPU9250(motion: StaticPose()), pca9685: SimulatedPCA9685(
                 address: UInt8(configuration.outputs.pca9685.address)))
-            (lines, failures) = OutputSafing.makeSafe(settings, gpio: SimulatedGPIO(for: settings),
+            (lines, failures) = OutputSafing.makeSafe(settings, gpio: SimulatedGPIODevice(for: settings),
                                                       files: SimulatedPWMFiles(for: settings), bus: &bus)
         }
         for line in lines { print(line) }

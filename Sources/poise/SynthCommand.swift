@@ -144,7 +144,7 @@ struct SynthCommand: PoiseCommand {
             model.accelerometerScale = s
         }
         if let magnetometerNoise { model.magnetometerNoise = magnetometerNoise }
-        if let hardIron { model.hardIronOffset = try parseVector(hardIron, option: "--hard-iron") }
+        if let hardIron { model.hardIron = try parseVector(hardIron, option: "--hard-iron") }
         if let magnetometerLatency {
             guard magnetometerLatency.isFinite, (0...1000).contains(magnetometerLatency) else {
                 throw ValidationError("--magnetometer-latency \(magnetometerLatency): expected 0…1000 ms")

@@ -12,7 +12,7 @@ import Testing
         interrupted = true
         return .failure(.interrupted)
     }
-    var files = SysfsFiles()
+    var files = LinuxPWMFiles()
     let failure: Errno? = mock.run {
         var text = DecimalText(1_500_000)
         return text.withBytes { files.write(7, $0) }
@@ -23,7 +23,7 @@ import Testing
 }
 
 @Test func aShortOrFailedSysfsWriteReportsItsErrno() {
-    var files = SysfsFiles()
+    var files = LinuxPWMFiles()
     let short = SyscallMock { _ in .returns(3) }
     #expect(short.run { DecimalText.write(1000, to: &files) } == .ioError)
     let rejected = SyscallMock { _ in .failure(.invalidArgument) }
@@ -32,7 +32,7 @@ import Testing
 }
 
 @Test func openingASysfsAttributeIsWriteOnlyCloseOnExec() {
-    var files = SysfsFiles()
+    var files = LinuxPWMFiles()
     let mock = SyscallMock()
     let opened = mock.run { files.openForWriting("/sys/class/pwm/pwmchip0/pwm0/duty_cycle") }
     #expect(opened == .success(100))
@@ -42,7 +42,7 @@ import Testing
 
 @Test func aGPIORequestOpensTheChipGetsTheLineAndRequestsItAsOutput() {
     let mock = SyscallMock()
-    var device = LibgpiodDevice()
+    var device = LinuxGPIODevice()
     let request = GPIOLineRequest(chip: "pinctrl-rp1", line: 17, activeLow: true, drive: .openDrain, initialValue: true)
     mock.run {
         guard case .success(let handle) = device.requestOutput(request) else { return }
@@ -68,7 +68,7 @@ import Testing
         default: .success
         }
     }
-    var device = LibgpiodDevice()
+    var device = LinuxGPIODevice()
     let result = mock.run { device.requestOutput(GPIOLineRequest(chip: "gpiochip0", line: 18)) }
     #expect(result == .failure(GPIORequestFailure(.requestOutput, errno: .resourceBusy, holder: "pigpiod")))
     #expect(mock.calls.map(\.name) == ["gpiod_chip_open_lookup", "gpiod_chip_get_line", "gpiod_line_request",
@@ -77,7 +77,7 @@ import Testing
 
 @Test func aMissingGPIOChipFailsAtTheLookup() {
     let mock = SyscallMock { call in call.name == "gpiod_chip_open_lookup" ? .failure(.noSuchFileOrDirectory) : .success }
-    var device = LibgpiodDevice()
+    var device = LinuxGPIODevice()
     let result = mock.run { device.requestOutput(GPIOLineRequest(chip: "gpiochip9", line: 1)) }
     #expect(result == .failure(GPIORequestFailure(.openChip, errno: .noSuchFileOrDirectory)))
     #expect(mock.calls.count == 1)
@@ -85,7 +85,7 @@ import Testing
 
 extension DecimalText {
     /// One duty-cycle write of `value` through `files`.
-    static func write(_ value: UInt64, to files: inout SysfsFiles) -> Errno? {
+    static func write(_ value: UInt64, to files: inout LinuxPWMFiles) -> Errno? {
         var text = DecimalText(value)
         return text.withBytes { files.write(3, $0) }
     }

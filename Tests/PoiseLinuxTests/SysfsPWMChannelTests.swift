@@ -6,9 +6,9 @@ import Testing
 
 /// The kernel's side of a sysfs PWM tree in a temporary directory: writing `export` creates
 /// the channel's files (as the PWM core does), each write replaces the file's contents, and
-/// every write is logged and counted. Files go through the real ``SysfsFiles``.
+/// every write is logged and counted. Files go through the real ``LinuxPWMFiles``.
 private struct FakeKernel: PWMFileSystem {
-    var base = SysfsFiles()
+    var base = LinuxPWMFiles()
     var paths: [CInt: String] = [:]
     var log: [String] = []
     let root: String
@@ -116,7 +116,7 @@ private func contents(_ path: String) -> String {
 }
 
 @Test func missingChipSaysHowToEnableIt() {
-    var files = SysfsFiles()
+    var files = LinuxPWMFiles()
     let error = #expect(throws: PWMError.self) {
         _ = try SysfsPWMChannel(chip: 3, channel: 0, periodNanoseconds: 1_000_000, sysfsRoot: "/nonexistent-sysfs", files: &files)
     }

@@ -61,7 +61,7 @@ import Testing
             var edges = [3.8, gustTime + 0.5]
             var t = gustTime + 1.5
             while t < gustTime + 5 { edges += [t, t + 0.5]; t += 1 }
-            loop.board.armSwitch = SimulatedSwitchLine(edges: edges, debounce: 0.02, state: state)
+            loop.board.armSwitch = SimulatedArmSwitch(edges: edges, debounce: 0.02, state: state)
         }
         var failedSafe = false, clipped = false, stillSince = Double.nan, recovered = false
         tally.runs += 1

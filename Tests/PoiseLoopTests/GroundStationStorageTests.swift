@@ -33,10 +33,10 @@ import PoiseTelemetry
     }
 
     /// A link as `poise run` makes one, started from `path` with the overlay at `overlay` applied.
-    static func link(_ path: String, overlay: String?) throws -> (GroundStationLink, SettingsMailbox<CoreTuning>) {
+    static func link(_ path: String, overlay: String?) throws -> (GroundStationLink, SettingsMailbox<ReloadableSettings>) {
         var configuration = try PoiseConfiguration.load(path: path)
         if let overlay { configuration = try ParameterOverlayFile.apply(overlay, to: configuration).configuration }
-        let tuning = SettingsMailbox<CoreTuning>()
+        let tuning = SettingsMailbox<ReloadableSettings>()
         let link = GroundStationLink(current: CurrentConfiguration(configuration), running: configuration, configPath: path,
                                      overlayPath: overlay, tuning: tuning, pilot: ManualControlMailbox(), newestRecord: { nil })
         return (link, tuning)
@@ -48,7 +48,7 @@ import PoiseTelemetry
     }
 
     /// PARAM_SET by name, the tick taking the settings as the loop would.
-    static func set(_ name: String, _ value: Float, on link: GroundStationLink, tuning: SettingsMailbox<CoreTuning>) throws {
+    static func set(_ name: String, _ value: Float, on link: GroundStationLink, tuning: SettingsMailbox<ReloadableSettings>) throws {
         let index = try #require(link.parameterNames.firstIndex(of: name))
         let result = link.setParameter(at: index, to: value)
         #expect((try? result.get()) == value, "\(result)")

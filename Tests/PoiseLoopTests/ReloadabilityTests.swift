@@ -51,7 +51,7 @@ struct ReloadabilityTests {
         let fresh = try PoiseConfiguration.parse(text: "controller:\n  kind: balance\n  balance:\n    pitch:\n      kp: 3\n"
                                                  + "safety:\n  max_tilt_deg: 30\n  arm_source: command\n"
                                                  + Self.channels.replacingOccurrences(of: "channel: 1", with: "channel: 2"), file: "b")
-        let mailbox = SettingsMailbox<CoreTuning>()
+        let mailbox = SettingsMailbox<ReloadableSettings>()
         let (refused, posted) = LoopWork.apply(fresh, running: running, mailbox: mailbox) { "b:\($0)" }
         #expect(posted)
         #expect(refused == ["b:controller.kind: controller.kind not applied: restart to change",
@@ -60,14 +60,14 @@ struct ReloadabilityTests {
                                 + "the running channels keep their mappings"])
         let tuning = try #require(mailbox.take())
         guard case .quad = tuning.controller else { Issue.record("the running controller's kind is kept"); return }
-        #expect(tuning.safety.armSource == CoreTuning(tuning: running).safety.armSource)
-        #expect(tuning.safety.maxTilt == CoreTuning(tuning: fresh).safety.maxTilt)
+        #expect(tuning.safety.armSource == ReloadableSettings(tuning: running).safety.armSource)
+        #expect(tuning.safety.maxTilt == ReloadableSettings(tuning: fresh).safety.maxTilt)
     }
 
     @Test func aChannelsMappingIsTaken() throws {
         let running = try PoiseConfiguration.parse(text: Self.channels, file: "a")
         let fresh = try PoiseConfiguration.parse(text: Self.channels.replacingOccurrences(of: "2000", with: "1900"), file: "b")
-        let mailbox = SettingsMailbox<CoreTuning>()
+        let mailbox = SettingsMailbox<ReloadableSettings>()
         let (refused, posted) = LoopWork.apply(fresh, running: running, mailbox: mailbox) { "b:\($0)" }
         #expect(posted && refused.isEmpty, "\(refused)")
     }

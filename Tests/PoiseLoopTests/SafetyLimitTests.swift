@@ -14,19 +14,19 @@ import PoiseConfig
 @Suite(.serialized) struct SafetyLimitTests {
     /// A link whose newest record says `armed`, its tick taking every posted setting.
     static func link(armed: Bool, text: String = "safety:\n  max_tilt_deg: 45\n  arm_tilt_deg: 15\n", path: String? = nil)
-        throws -> (GroundStationLink, SettingsMailbox<CoreTuning>, ManualControlMailbox) {
+        throws -> (GroundStationLink, SettingsMailbox<ReloadableSettings>, ManualControlMailbox) {
         let configuration = try PoiseConfiguration.parse(text: text, file: "robot.yaml")
         var record = TickRecord()
         record.armState = armed ? .armed : .disarmed
         let newest = record
-        let tuning = SettingsMailbox<CoreTuning>()
+        let tuning = SettingsMailbox<ReloadableSettings>()
         let pilot = ManualControlMailbox()
         let link = GroundStationLink(current: CurrentConfiguration(configuration), running: configuration, configPath: path,
                                      tuning: tuning, pilot: pilot, newestRecord: { newest })
         return (link, tuning, pilot)
     }
 
-    static func set(_ link: GroundStationLink, _ tuning: SettingsMailbox<CoreTuning>, _ name: String, _ value: Float) -> String? {
+    static func set(_ link: GroundStationLink, _ tuning: SettingsMailbox<ReloadableSettings>, _ name: String, _ value: Float) -> String? {
         guard let index = link.parameterNames.firstIndex(of: name) else { return "no parameter \(name)" }
         defer { _ = tuning.take() }
         switch link.setParameter(at: index, to: value) {

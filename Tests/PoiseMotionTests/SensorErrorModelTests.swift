@@ -89,7 +89,7 @@ import Testing
         let model = SensorErrorModel(
             gyroscopeNoiseDensity: 0, gyroscopeBias: SIMD3(0.01, -0.02, 0.03), gyroscopeScale: SIMD3(1, 1, 2),
             accelerometerNoiseDensity: 0, accelerometerBias: SIMD3(0.1, 0.2, 0.3), accelerometerScale: SIMD3(1, 1, 1.01),
-            magnetometerNoise: 0, hardIronOffset: SIMD3(5, 6, 7))
+            magnetometerNoise: 0, hardIron: SIMD3(5, 6, 7))
         let script = try MotionScript(parsing: "spin z 1 rad/s for 0.5 s")
         for m in try SimulatedIMU(script: script, sampleRate: 10, errorModel: model) {
             #expect(maxDifference(m.gyroscope, SIMD3(0.01, -0.02, 2.03)) < 1e-6)
@@ -132,5 +132,30 @@ import Testing
             try SimulatedIMU(script: Self.script, sampleRate: 100, errorModel: model)
         }
         #expect(SensorErrorModel.preset(named: "uncalibrated") == .uncalibrated)
+    }
+
+    /// The fields the register-level chip also applies: cross-axis coupling, a bias that follows
+    /// the die temperature and a soft iron with coupling, here at rest with gravity along z.
+    @Test func crossAxisTemperatureAndSoftIronAreApplied() throws {
+        var model = SensorErrorModel.ideal
+        model.crossAxis = SIMD3(0.01, 0.02, 0.03)
+        model.temperature = 25
+        model.temperatureRate = 2  // °C/s
+        model.gyroscopeBiasPerDegree = SIMD3(0.001, 0, 0)
+        model.softIron = SensorErrorModel.SoftIron(SIMD3(1, 0.1, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
+        let script = try MotionScript(parsing: "rest 1")
+        for m in try SimulatedIMU(script: script, sampleRate: 10, errorModel: model) {
+            let g = Double(m.accelerometer.z)
+            #expect(abs(Double(m.accelerometer.x) - 0.02 * g) < 1e-5 && abs(Double(m.accelerometer.y) - 0.03 * g) < 1e-5)
+            #expect(abs(Double(m.gyroscope.x) - 0.002 * m.time) < 1e-6)
+            let b = m.truth.inverseRotate(SIMD3(0, 20, -40))
+            #expect(maxDifference(m.magnetometer, b + SIMD3(0, 0.1 * b.x, 0)) < 1e-4)
+        }
+        #expect(model.fieldsTheChipCannotApply.isEmpty)
+        #expect(SensorErrorModel.typical.fieldsTheChipCannotApply.isEmpty)
+        #expect(SensorErrorModel.uncalibrated.fieldsTheChipCannotApply == ["gyroscopeBiasRandomWalk"])
+        model.magnetometerLatency = 0.01
+        model.magneticDisturbances = [MagneticDisturbance(start: 0, end: 1, field: .one)]
+        #expect(model.fieldsTheChipCannotApply == ["magneticDisturbances", "magnetometerLatency"])
     }
 }

@@ -4,7 +4,7 @@ import PoiseSimulation
 import Testing
 
 @Test func requestPassesFlagsAndStartsAtTheSafeValue() throws {
-    var device = SimulatedGPIO()
+    var device = SimulatedGPIODevice()
     let line = try GPIOOutput(GPIOLineRequest(chip: "pinctrl-rp1", line: 4, activeLow: true, drive: .openSource,
                                               initialValue: true), device: &device)
     let state = try #require(device.lines.first)
@@ -19,13 +19,13 @@ import Testing
 
 @Test(arguments: ["gpiochip0", "/dev/gpiochip0", "0", "pinctrl-rp1"])
 func chipsAreFoundByNamePathNumberOrLabel(_ chip: String) throws {
-    var device = SimulatedGPIO()
+    var device = SimulatedGPIODevice()
     _ = try GPIOOutput(GPIOLineRequest(chip: chip, line: 17), device: &device)
     #expect(device.lines.first?.chip == "gpiochip0")
 }
 
 @Test func aBusyLineNamesItsHolder() {
-    var device = SimulatedGPIO()
+    var device = SimulatedGPIODevice()
     device.heldBy["gpiochip0:17"] = "sysfs"
     let error = #expect(throws: GPIOError.self) {
         _ = try GPIOOutput(GPIOLineRequest(chip: "gpiochip0", line: 17), device: &device)
@@ -35,7 +35,7 @@ func chipsAreFoundByNamePathNumberOrLabel(_ chip: String) throws {
 }
 
 @Test func aLineAlreadyRequestedByPoiseIsBusyToo() throws {
-    var device = SimulatedGPIO()
+    var device = SimulatedGPIODevice()
     _ = try GPIOOutput(GPIOLineRequest(chip: "gpiochip0", line: 2), device: &device)
     let error = #expect(throws: GPIOError.self) {
         _ = try GPIOOutput(GPIOLineRequest(chip: "gpiochip0", line: 2), device: &device)
@@ -44,7 +44,7 @@ func chipsAreFoundByNamePathNumberOrLabel(_ chip: String) throws {
 }
 
 @Test func realLibgpiodReportsAMissingChip() {
-    var device = LibgpiodDevice()
+    var device = LinuxGPIODevice()
     let error = #expect(throws: GPIOError.self) {
         _ = try GPIOOutput(GPIOLineRequest(chip: "gpiochip-nonexistent", line: 17), device: &device)
     }

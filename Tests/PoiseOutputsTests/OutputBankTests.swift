@@ -5,7 +5,7 @@ import PoiseOutputs
 import PoiseSimulation
 import Testing
 
-typealias SimBank = OutputBank<SimulatedGPIO, SimulatedPWMFiles>
+typealias SimBank = OutputBank<SimulatedGPIODevice, SimulatedPWMFiles>
 
 /// A balancing robot's H-bridge on sysfs PWM + GPIO, and four ESCs on the PCA9685 at 400 Hz.
 func mixedChannels() -> [OutputChannelSpec] {
@@ -26,7 +26,7 @@ func mixedChannels() -> [OutputChannelSpec] {
 }
 
 func openBank(_ channels: [OutputChannelSpec] = mixedChannels(), frequency: Double = 400,
-              gpio: SimulatedGPIO = SimulatedGPIO(), bus: inout SimBus) throws -> SimBank {
+              gpio: SimulatedGPIODevice = SimulatedGPIODevice(), bus: inout SimBus) throws -> SimBank {
     let settings = OutputBankSettings(channels: channels, pca9685: PCA9685.Settings(frequencyHz: frequency))
     return try SimBank(settings: settings, gpio: gpio, files: SimulatedPWMFiles(), bus: &bus)
 }
@@ -116,7 +116,7 @@ func openBank(_ channels: [OutputChannelSpec] = mixedChannels(), frequency: Doub
 
 @Test func aBusyLineNamesItsHolderAndNothingStaysOpen() throws {
     var bus = simulatedBus()
-    var gpio = SimulatedGPIO()
+    var gpio = SimulatedGPIODevice()
     gpio.heldBy["gpiochip0:6"] = "pigpiod"
     let error = #expect(throws: OutputError.self) { _ = try openBank(gpio: gpio, bus: &bus) }
     #expect(error?.description == "output stby (gpiochip0 line 6): request as output gpiochip0 line 6: Device or resource busy (EBUSY); the line is held by \"pigpiod\" (see `gpioinfo gpiochip0`)")

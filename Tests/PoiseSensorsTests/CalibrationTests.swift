@@ -1,5 +1,6 @@
 import PoiseFlightCore
 import PoiseMath
+import PoiseMotion
 @testable import PoiseSensors
 import PoiseSimulation
 import Foundation
@@ -67,7 +68,7 @@ let faceUpAttitudes: [Quaternion] = [
 ]
 
 @Test func accelerometerSixPositionRecoversOffsetAndScale() throws {
-    var errors = SimulatedIMUErrors.typical
+    var errors = SensorErrorModel.typical
     errors.crossAxis = .zero  // not part of the six-position model
     var driver = simulatedDriver(StaticPose(), errors: errors)
     var clock = 0
@@ -149,10 +150,11 @@ struct Tumble: SimulatedMotion {
     let fields = collect(&driver, 3000, clock: &clock).compactMap { $0.magnetometerIsNew ? $0.magnetometer : nil }
     #expect(fields.count > 2500)
     let fit = try MagnetometerCalibration.fit(fields)
-    let typical = SimulatedIMUErrors.typical
-    #expect(close(fit.hardIron, typical.hardIron, 0.5))
+    let typical = SensorErrorModel.typical
+    #expect(close(fit.hardIron, SIMD3<Float>(typical.hardIron), 0.5))
     let trueNorm = (typicalGeomagneticField * typicalGeomagneticField).sum().squareRoot()
-    expectSoftIronInverts(fit, typical.softIron, trueNorm: trueNorm)
+    let soft = typical.softIron
+    expectSoftIronInverts(fit, (SIMD3<Float>(soft.x), SIMD3<Float>(soft.y), SIMD3<Float>(soft.z)), trueNorm: trueNorm)
 }
 
 @Test func ellipsoidFitRefusesPlanarAndTinyRecordings() {

@@ -1,6 +1,7 @@
 import PoiseDeviceSettings
 import PoiseFlightCore
 import PoiseMath
+import PoiseMotion
 @testable import PoiseSensors
 import PoiseSimulation
 import Testing
@@ -214,7 +215,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     // 1 kHz output, 100 Hz ticks: 10 frames per tick.
     #expect(samples.count == 500)
     #expect(driver.counters.fifoOverflows == 0 && driver.counters.fifoMisaligned == 0)
-    // Typical errors: bias, scale and cross-axis coupling of gravity (see SimulatedIMUErrors.typical).
+    // Typical errors: bias, scale and cross-axis coupling of gravity (see SensorErrorModel.typical).
     let g: Float = 9.80665
     let expected = SIMD3<Float>(0.08 - 0.001 * g, -0.12 + 0.0015 * g, 1.02 * g + 0.2)
     let mean = samples.reduce(SIMD3<Float>.zero) { $0 + $1.accelerometer } / Float(samples.count)
@@ -301,7 +302,7 @@ func started<M>(_ driver: inout MPU9250<SimulatedMPU9250<M>>, clock: inout Int) 
     #expect(!MPU9250Settings.default.configurationTable(for: .mpu6050).contains { $0.register == .accelConfig2 })
     var faults = SimulatedFaults()
     faults.whoAmI = 0x68
-    var errors = SimulatedIMUErrors.ideal
+    var errors = SensorErrorModel.ideal
     errors.temperature = 21  // raw 0
     var driver = simulatedDriver(StaticPose(), errors: errors, faults: faults)
     var clock = 0

@@ -2,6 +2,7 @@ import PoiseDeviceSettings
 import PoiseHAL
 import PoiseLinux
 import PoiseMath
+import PoiseMotion
 @testable import PoiseSensors
 import PoiseSimulation
 import Testing
@@ -14,7 +15,9 @@ import PoiseLogging
 /// A simulated MPU-9250 behind i2c-dev: answers `I2C_RDWR` from its registers and forces
 /// errnos on the burst reads (INT_STATUS at 0x3A, then the data) when told to.
 final class ChipBehindI2CDev {
-    var chip = SimulatedMPU9250(motion: StaticPose(), errors: .ideal, seed: 42)
+    var chip = SimulatedMPU9250(motion: StaticPose(), errors: SensorErrorModel(
+        gyroscopeNoiseDensity: 0, accelerometerNoiseDensity: 0, magnetometerNoise: 0,
+        magnetometerASA: SIMD3(128, 128, 128), seed: 42))
     /// Errnos for the next burst transfers, in order (then they succeed).
     var burstErrnos: [Errno] = []
     /// Single-register reads that answer this value instead of the chip's.

@@ -3,6 +3,7 @@ import PoiseHAL
 import PoiseSimulation
 import Testing
 import PoiseMath
+import PoiseMotion
 import PoiseLogging
 
 typealias Chip = SimulatedMPU9250<StaticPose>
@@ -53,7 +54,7 @@ func readBytes(_ chip: inout Chip, _ address: UInt8, _ register: UInt8, _ count:
 }
 
 @Test func temperatureDriftMovesTheReadingAndTheBias() throws {
-    var errors = SimulatedIMUErrors.ideal
+    var errors = SensorErrorModel.ideal
     errors.temperature = 25
     errors.temperatureRate = 1  // °C/s
     errors.gyroscopeBiasPerDegree = SIMD3(0.001, 0, 0)
@@ -69,7 +70,9 @@ func readBytes(_ chip: inout Chip, _ address: UInt8, _ register: UInt8, _ count:
 
 @Test func noiseIsSeededAndDeterministic() {
     func firstSamples(seed: UInt64) -> [SIMD3<Float>] {
-        var driver = MPU9250(bus: Chip(motion: StaticPose(), errors: .typical, seed: seed), settings: testSettings(), logger: DriverLog(quiet))
+        var errors = SensorErrorModel.typical
+        errors.seed = seed
+        var driver = MPU9250(bus: Chip(motion: StaticPose(), errors: errors), settings: testSettings(), logger: DriverLog(quiet))
         var clock = 0
         return run(&driver, ticks: 20, from: &clock).map(\.gyroscope)
     }

@@ -5,6 +5,7 @@ import PoiseHAL
 import PoiseSimulation
 import Logging
 import PoiseMath
+import PoiseMotion
 import PoiseLogging
 
 /// A quiet logger for tests.
@@ -25,10 +26,12 @@ func testSettings(tickRate: Double = 100, configure: (inout MPU9250Settings) -> 
 
 /// A driver on a simulated chip.
 func simulatedDriver<M: SimulatedMotion>(
-    _ motion: M, errors: SimulatedIMUErrors = .ideal, chipMounting: Mounting = .identity,
+    _ motion: M, errors: SensorErrorModel = .ideal, chipMounting: Mounting = .identity,
     settings: MPU9250Settings = testSettings(), faults: SimulatedFaults = SimulatedFaults()
 ) -> MPU9250<SimulatedMPU9250<M>> {
-    var chip = SimulatedMPU9250(motion: motion, errors: errors, mounting: chipMounting, seed: 42)
+    var errors = errors
+    errors.seed = 42
+    var chip = SimulatedMPU9250(motion: motion, errors: errors, mounting: chipMounting)
     chip.faults = faults
     return MPU9250(bus: chip, settings: settings, logger: DriverLog(quiet))
 }

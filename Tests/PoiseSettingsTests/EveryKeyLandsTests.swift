@@ -26,12 +26,12 @@ import Testing
             "sensor": text(MPU9250Settings(configuration: c)),
             "calibration": text(SensorCalibration(configuration: c)),
             "outputs": text(OutputBankSettings(configuration: c)),
-            "controller": text(CoreConfiguration.controller(c)),
-            "safety": text(CoreConfiguration.safety(c)),
-            "startup bias": text(CoreConfiguration.startupBias(c)),
+            "controller": text(FlightCoreFactory.controller(c)),
+            "safety": text(FlightCoreFactory.safety(c)),
+            "startup bias": text(FlightCoreFactory.startupBias(c)),
             "frame": text(OutputFrameTransform(OutputFrame(configuration: c.frame),
                                                declinationDegrees: Float(c.frame.declinationDegrees))),
-            "tuning": text(CoreConfiguration.tuning(c)),
+            "tuning": text(FlightCoreFactory.tuning(c)),
             "telemetry": text(TelemetrySettings(configuration: c)) + text(try? TelemetrySettings.address(configuration: c)),
         ]
     }
@@ -206,7 +206,7 @@ import Testing
     /// The supervisor's settings of an empty file are its own defaults (its keys are bound to
     /// its settings directly), but for the tilt limits, which only a controller sets.
     @Test func safetyDefaultsAreTheSupervisorsOwn() {
-        var safety = CoreConfiguration.safety(PoiseConfiguration.default)
+        var safety = FlightCoreFactory.safety(PoiseConfiguration.default)
         safety.overrunLimit = SafetySettings().overrunLimit
         #expect(safety == SafetySettings(maxTilt: .infinity, armTilt: .infinity))  // no controller: no tilt limit
         #expect(PoiseConfiguration.default.safety.supervisor == SafetySettings())

@@ -10,7 +10,7 @@ import Testing
 @Suite struct GyroFilterLoopTests {
     static func core(_ yaml: String) throws -> FlightCore<ComplementaryFilter> {
         let configuration = try PoiseConfiguration.parse(text: yaml, file: "test.yaml")
-        return CoreConfiguration.core(configuration, filter: ComplementaryFilter(settings: .default))
+        return FlightCoreFactory.core(configuration, filter: ComplementaryFilter(settings: .default))
     }
 
     /// Largest |rotation rate| on each axis over the last half of `seconds` of a gyroscope

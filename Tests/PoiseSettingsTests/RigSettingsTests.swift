@@ -4,7 +4,7 @@ import PoiseFlightSettings
 import PoiseSettings
 import Testing
 
-/// The live rig's settings as `CoreConfiguration.settings` resolves them from the YAML, and as
+/// The live rig's settings as `FlightCoreFactory.settings` resolves them from the YAML, and as
 /// the compiled file carries them to the board.
 @Suite struct RigSettingsTests {
     static let robot = """
@@ -51,7 +51,7 @@ import Testing
 
     @Test func aConfigurationResolvesToItsRig() throws {
         let configuration = try PoiseConfiguration.parse(text: Self.robot, file: "robot.yaml")
-        let rig = CoreConfiguration.settings(configuration).rig
+        let rig = FlightCoreFactory.settings(configuration).rig
         #expect(rig.i2cBus == "/dev/i2c-3")
         #expect(rig.gpioChip == "pinctrl-rp1")
         #expect(rig.sensor == MPU9250Settings(configuration: configuration))
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theDefaultsOpenNoSwitchEncodersTelemetryOrGamepad() throws {
-        let rig = CoreConfiguration.settings(try PoiseConfiguration.parse(text: "board:\n  kind: linux\n", file: "t.yaml")).rig
+        let rig = FlightCoreFactory.settings(try PoiseConfiguration.parse(text: "board:\n  kind: linux\n", file: "t.yaml")).rig
         #expect(rig.armSwitch == nil && rig.encoders == nil && rig.telemetryAddress == nil && !rig.gamepad.enabled)
         #expect(rig.setpointFile.isEmpty)
         #expect(rig.realtime == RigSettings.Realtime() && rig.recording == RigSettings.Recording())
@@ -82,13 +82,13 @@ import Testing
     @Test func aBuiltInDriveScriptIsNoFile() throws {
         let configuration = try PoiseConfiguration.parse(
             text: "controller:\n  kind: balance\n  balance:\n    setpoint_file: \"preset:default\"\n", file: "t.yaml")
-        let settings = CoreConfiguration.settings(configuration)
+        let settings = FlightCoreFactory.settings(configuration)
         #expect(settings.rig.setpointFile.isEmpty && !settings.setpoints.driveScript.isEmpty)
     }
 
     /// The board reads the rig the host resolved, field for field.
     @Test func theCompiledFileCarriesTheRig() throws {
-        let settings = CoreConfiguration.settings(try PoiseConfiguration.parse(text: Self.robot, file: "robot.yaml"))
+        let settings = FlightCoreFactory.settings(try PoiseConfiguration.parse(text: Self.robot, file: "robot.yaml"))
         let decoded = try CompiledSettings.decode(CompiledSettings.encode(settings))
         #expect(decoded.rig == settings.rig)
     }

@@ -23,7 +23,7 @@ public struct SimulatedBoard<World: SimulatedWorld>: BoardBackend {
     /// The plant's true attitude at `worldTime`.
     var truth = Quaternion.identity
     /// The arming switch, when the configuration arms by switch.
-    public var armSwitch: SimulatedSwitchLine?
+    public var armSwitch: SimulatedArmSwitch?
     /// The wheel encoders, when the configuration has them.
     public var wheelEncoders: SimulatedWheelEncoders?
     /// The time of the last reading, s.

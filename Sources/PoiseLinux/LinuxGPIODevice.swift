@@ -7,7 +7,7 @@ import PoiseHAL
 /// another. Chips are found with `gpiod_chip_open_lookup`, which takes a name, number, path
 /// or label: on a Raspberry Pi 5 the header lines are on the chip labelled `pinctrl-rp1`
 /// (`gpiochip4` on older kernels, `gpiochip0` on current ones), so configure the label.
-public struct LibgpiodDevice: GPIODevice {
+public struct LinuxGPIODevice: GPIODevice {
     @usableFromInline var chips: [OpaquePointer?] = []
     @usableFromInline var lines: [OpaquePointer?] = []
 

@@ -3,7 +3,7 @@ import PoiseControl
 /// The part of a configuration SIGHUP may change while the loop runs: gains, limits and
 /// output mappings. Built and validated off the real-time thread; ``FlightCore/apply(_:)``
 /// swaps it in between ticks.
-public struct CoreTuning: Sendable {
+public struct ReloadableSettings: Sendable {
     public enum Controller: Sendable {
         case none
         case balance(BalanceSettings)
@@ -24,7 +24,7 @@ extension FlightCore {
     /// Takes new tuning; controller state (integrators, filters) carries on. False when the
     /// tuning is for another kind of controller (that needs a restart).
     @inlinable
-    public mutating func apply(_ tuning: CoreTuning) -> Bool {
+    public mutating func apply(_ tuning: ReloadableSettings) -> Bool {
         switch (controller, tuning.controller) {
         case (.none, .none):
             break

@@ -4,9 +4,9 @@ import PoiseOutputs
 
 /// The output bank of the simulated board: the same ``OutputBank`` code as on a real board,
 /// over simulated GPIO chips and an in-memory `/sys/class/pwm`.
-public typealias SimulatedOutputBank = OutputBank<SimulatedGPIO, SimulatedPWMFiles>
+public typealias SimulatedOutputBank = OutputBank<SimulatedGPIODevice, SimulatedPWMFiles>
 
-extension SimulatedGPIO {
+extension SimulatedGPIODevice {
     /// Chips for every chip a bank's channels name: a `gpiochipN` or `/dev/gpiochipN` name
     /// becomes that chip, a label becomes a chip with that label (64 lines each).
     public init(for settings: OutputBankSettings) {
@@ -37,10 +37,10 @@ extension SimulatedPWMFiles {
     }
 }
 
-extension OutputBank where GPIO == SimulatedGPIO, Files == SimulatedPWMFiles {
+extension OutputBank where GPIO == SimulatedGPIODevice, Files == SimulatedPWMFiles {
     /// Opens the channels on simulated hardware sized for them; PCA9685 channels go to the
     /// PCA9685 on `bus` (a ``SimulatedI2CBus`` with one at `settings.pca9685.address`).
     public init(simulating settings: OutputBankSettings, bus: inout some I2CBus) throws(OutputError) {
-        try self.init(settings: settings, gpio: SimulatedGPIO(for: settings), files: SimulatedPWMFiles(for: settings), bus: &bus)
+        try self.init(settings: settings, gpio: SimulatedGPIODevice(for: settings), files: SimulatedPWMFiles(for: settings), bus: &bus)
     }
 }

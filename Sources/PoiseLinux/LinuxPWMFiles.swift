@@ -9,7 +9,7 @@ import Glibc
 ///
 /// Counts the writes it makes (`writes`), so a test or `poise` can check how many system
 /// calls a tick cost.
-public struct SysfsFiles: PWMFileSystem {
+public struct LinuxPWMFiles: PWMFileSystem {
     /// Every `write` so far, successful or not.
     public private(set) var writes = 0
 

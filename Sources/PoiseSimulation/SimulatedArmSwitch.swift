@@ -7,7 +7,7 @@ import PoiseThreads
 /// (off, on at `onTime`, off again at `offTime`), debounced as the libgpiod watcher debounces
 /// the real line, and handed to the tick through the same ``ArmSwitchState``. Set between
 /// ticks with the world, so a simulated run stays deterministic.
-public struct SimulatedSwitchLine: Sendable {
+public struct SimulatedArmSwitch: Sendable {
     /// Times the line changes level, s, rising; it is off before the first.
     public var edges: [Double]
     public let state: ArmSwitchState

@@ -4,7 +4,7 @@ import PoiseHAL
 ///
 /// Records every line's requested flags and level; lines can be pre-held by another
 /// consumer (a request then fails with `EBUSY` naming it) and writes can be made to fail.
-public struct SimulatedGPIO: GPIODevice, Sendable {
+public struct SimulatedGPIODevice: GPIODevice, Sendable {
     /// One chip: `gpiochipN` with a label, as `gpiodetect` lists it.
     public struct Chip: Sendable, Equatable {
         public var name: String

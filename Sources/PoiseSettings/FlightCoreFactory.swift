@@ -8,11 +8,12 @@ import PoiseOutputs
 import PoiseSchedules
 import PoiseSensors
 
-/// Turns a configuration into the ``FlightSettings`` the ``FlightCore`` runs with (degrees →
-/// radians, keys → settings structs, the rules between sections applied). Every core is built
-/// from that one value — the live loop's, `poise simulate`'s, the host's replay and the board's
-/// (which reads it from `poise compile`'s file) — so no setting is resolved twice.
-public enum CoreConfiguration {
+/// The flight core's factory: turns a configuration into the ``FlightSettings`` the
+/// ``FlightCore`` runs with (degrees → radians, keys → settings structs, the rules between
+/// sections applied) and builds the core from them. Every core is built from that one value —
+/// the live loop's, `poise simulate`'s, the host's replay and the board's (which reads it from
+/// `poise compile`'s file) — so no setting is resolved twice.
+public enum FlightCoreFactory {
     /// Everything the flight core, the tick and a replay need from `configuration`.
     public static func settings(_ configuration: PoiseConfiguration) -> FlightSettings {
         let outputs = OutputBankSettings(configuration: configuration)
@@ -86,7 +87,7 @@ public enum CoreConfiguration {
     }
 
     /// What SIGHUP may change, from a freshly loaded and validated configuration.
-    public static func tuning(_ configuration: PoiseConfiguration) -> CoreTuning {
+    public static func tuning(_ configuration: PoiseConfiguration) -> ReloadableSettings {
         settings(configuration).tuning
     }
 
