@@ -171,7 +171,7 @@ let package = Package(
         // ---- Composition: what `poise run` and the library's MotionManager run — the board a
         // configuration describes, the links around the loop, the reporters.
         // The bench commands both programs run on the hardware: probe, safe (builds in Embedded Swift).
-        .target(name: "PoiseDeviceTools", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseOutputs", "PoiseSensors"]),
+        .target(name: "PoiseDeviceTools", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseHAL", "PoiseMath", "PoiseOutputs", "PoiseSensors"]),
         // The parts of a live run opened from the resolved settings, for the host's run and the
         // board's (builds in Embedded Swift).
         .target(name: "PoiseLive", dependencies: [
@@ -257,7 +257,7 @@ let package = Package(
         .testTarget(name: "PoiseLoopTests", dependencies: ["PoiseConfig", "PoiseControl", "PoiseFlightCore", "PoiseFusion", "PoiseLive", "PoiseLoop", "PoiseMath", "PoiseReplay", "PoiseReplayCore", "PoiseReporting", "PoiseRun", "PoiseSchedules", "PoiseSensors", "PoiseSimulation", "PoiseTelemetry", "PoiseThreads", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseMonteCarloTests", dependencies: ["PoiseConfig", "PoiseLoop", "PoiseMonteCarlo", "PoiseRun", "PoiseSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseFlightSettingsTests", dependencies: ["PoiseControl", "PoiseDeviceSettings", "PoiseFlightSettings", "PoiseFusion", "PoiseHAL", "PoiseMath", "PoiseOutputs", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseControl", "PoiseFlightSettings", "PoiseFusion", "PoiseMath", "PoiseReplay", "PoiseSettings", "PoiseTraces"]),
+        .testTarget(name: "PoiseBoardTests", dependencies: ["PoiseBoard", "PoiseConfig", "PoiseControl", "PoiseDeviceSettings", "PoiseDeviceTools", "PoiseFlightSettings", "PoiseFusion", "PoiseLive", "PoiseMath", "PoiseReplay", "PoiseSensors", "PoiseSettings", "PoiseSimulation", "PoiseTraces", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PoiseCLITests", dependencies: ["poise", "poise-view"], exclude: ["Golden", "Robots"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,12 @@ public enum BoardCommand {
               [--state-dir DIR] [--stats-json FILE] [--quiet]
                          Run the loop on the board's hardware: the MPU-9250 over i2c-dev, the outputs,
                          every safety rule, recording, telemetry and the ground link, SIGHUP reloads.
+          record --config COMPILED OUT [--duration S] [--overwrite] [--stats-json FILE] [--quiet]
+                         Record the sensor at the loop rate to OUT (.ptrace binary, .csv text): `poise record`'s
+                         loop and file (no controller, no outputs); SIGINT/SIGTERM close it cleanly.
+          calibrate gyro|accel|mag --config COMPILED [--seconds S] [--yes]
+                         Guided calibration on the board (gyro: keep it still; accel: six faces, any order;
+                         mag: turn it); prints the sensor.calibration YAML to paste into the host's file.
           safe --config COMPILED
                          Drive every configured output to its safe value and exit (the unit's ExecStopPost).
           probe [--config COMPILED] [--bus DEVICE] [--address ADDR] [--samples N]
@@ -40,6 +46,15 @@ public enum BoardCommand {
         case probe(ProbeRequest)
         case safe(config: String)
         case run(RunRequest)
+        case calibrate(CalibrateRequest)
+    }
+
+    /// `calibrate`'s options.
+    struct CalibrateRequest: Equatable {
+        var sensor: String
+        var config: String
+        var seconds = 30.0
+        var yes = false
     }
 
     /// `probe`'s options: the compiled file's bus and sensor settings, the flags over them.
@@ -60,6 +75,8 @@ public enum BoardCommand {
         var stateDirectory: String? = nil
         var statsJSON: String? = nil
         var quiet = false
+        /// `record`: the sensor only, as `poise record` (no controller, no outputs).
+        var sensorOnly = false
     }
 
     /// A usage error's message.
@@ -129,6 +146,39 @@ public enum BoardCommand {
             request.statsJSON = try parsed.name("stats", what: "--stats-json")
             request.quiet = parsed.has("--quiet")
             return .run(request)
+        case "record":
+            let parsed = try BoardArguments(rest, valued: [config, .init(names: ["--duration"], key: "duration"),
+                                                           .init(names: ["--stats-json"], key: "stats")],
+                                            flags: ["--overwrite", "--quiet"])
+            if parsed.help { return .help }
+            guard let out = parsed.positionals.first else { throw UsageError(message: "missing OUT (the recording to write)") }
+            try parsed.atMost(1)
+            guard let path = try parsed.name("config", what: "--config") else { throw UsageError(message: "missing --config COMPILED") }
+            var request = RunRequest(config: path, record: out, overwrite: parsed.has("--overwrite"), sensorOnly: true)
+            if let seconds = try parsed.number("duration", option: "--duration", minimum: 0) {
+                guard seconds > 0 else { throw UsageError(message: "--duration needs a number > 0") }
+                request.duration = seconds
+            }
+            request.statsJSON = try parsed.name("stats", what: "--stats-json")
+            request.quiet = parsed.has("--quiet")
+            return .run(request)
+        case "calibrate":
+            let parsed = try BoardArguments(rest, valued: [config, .init(names: ["--seconds"], key: "seconds")],
+                                            flags: ["--yes", "-y"])
+            if parsed.help { return .help }
+            guard let sensor = parsed.positionals.first else { throw UsageError(message: "missing the sensor: gyro, accel or mag") }
+            guard sensor == "gyro" || sensor == "accel" || sensor == "mag" else {
+                throw UsageError(message: "calibrate gyro, accel or mag, not '" + sensor + "'")
+            }
+            try parsed.atMost(1)
+            guard let path = try parsed.name("config", what: "--config") else { throw UsageError(message: "missing --config COMPILED") }
+            var request = CalibrateRequest(sensor: sensor, config: path)
+            if let seconds = try parsed.number("seconds", option: "--seconds", minimum: 0) {
+                guard seconds > 0, seconds <= 3600 else { throw UsageError(message: "--seconds must be in (0, 3600]") }
+                request.seconds = seconds
+            }
+            request.yes = parsed.has("--yes") || parsed.has("-y")
+            return .calibrate(request)
         default:
             throw UsageError(message: "unknown command '" + command + "'")
         }
@@ -173,6 +223,8 @@ public enum BoardCommand {
             return BoardSafe.run(config: config)
         case .run(let request):
             return BoardRun.run(request)
+        case .calibrate(let request):
+            return BoardCalibrate.run(request)
         }
     }
 

@@ -106,8 +106,13 @@ struct BoardRunWork: FilterKindWork {
 
     mutating func run<Filter: AttitudeFilter>(_ filter: inout Filter) throws(BoardRunError) -> BoardRunOutcome {
         let rig = settings.rig
-        let outputs = settings.outputBank
-        let core = settings.core(filter: filter)
+        var outputs = settings.outputBank
+        var core = settings.core(filter: filter)
+        // `record`: the sensor only, as `poise record` runs it.
+        if request.sensorOnly {
+            outputs.channels = []
+            core.controller = .none
+        }
         let quiet = request.quiet
         if !quiet {
             printToStandardError("poise-board: " + request.config + ": " + banner + "; Ctrl-C stops\n")
@@ -121,8 +126,8 @@ struct BoardRunWork: FilterKindWork {
         if let path = request.record {
             let recorded = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown,
                                             truth: false, pilot: pilotColumns)
-            let metadata = RecordingFile.metadata(source: "poise-run", rateHz: settings.loopRateHz,
-                                                  configurationLines: settings.recordedConfiguration)
+            let lines = request.sensorOnly ? RecordingFile.sensorOnlyLines(settings.recordedConfiguration) : settings.recordedConfiguration
+            let metadata = RecordingFile.metadata(source: "poise-run", rateHz: settings.loopRateHz, configurationLines: lines)
             do throws(TraceError) {
                 writer = try RecordingFile.open(path: path, columns: recorded, metadata: metadata, overwrite: request.overwrite,
                                                 syncInterval: rig.recording.syncInterval)
@@ -148,9 +153,10 @@ struct BoardRunWork: FilterKindWork {
             throw BoardRunError(error.description)
         }
         defer { parts.stop() }
-        let reporterSettings = TickReporter.Settings(live: settings, channels: outputs.channels, recordingName: request.record ?? "",
+        var reporterSettings = TickReporter.Settings(live: settings, channels: outputs.channels, recordingName: request.record ?? "",
                                                      quiet: quiet, statusLine: isatty(2) == 1,
                                                      notifier: ServiceNotifier(environment: ServiceNotifier.processEnvironment()))
+        reporterSettings.programName = "poise-board"
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry and the ground station's link over it.
         let address: TelemetryAddress?
@@ -210,7 +216,7 @@ struct BoardRunWork: FilterKindWork {
     /// The setpoint columns of a recording whose ticks may follow a pilot (a telemetry link's
     /// MANUAL_CONTROL), by the controller's kind.
     var pilotColumns: RecordingColumns.PilotColumns {
-        guard request.telemetry != nil || settings.rig.telemetryAddress != nil else { return .none }
+        guard !request.sensorOnly, request.telemetry != nil || settings.rig.telemetryAddress != nil else { return .none }
         switch settings.controller {
         case .none: return .none
         case .balance: return .drive
@@ -220,12 +226,13 @@ struct BoardRunWork: FilterKindWork {
 
     /// "balance controller, poise filter, 1000 Hz on /dev/i2c-1".
     var banner: String {
-        let controller: String
+        var controller: String
         switch settings.controller {
         case .none: controller = "no controller"
         case .balance: controller = "balance controller"
         case .quad: controller = "quadrotor controller"
         }
+        if request.sensorOnly { controller = "no controller" }
         return controller + ", " + settings.filter.kind.rawValue + " filter, " + ReportFormat.rate(settings.loopRateHz) + " Hz on "
             + settings.rig.i2cBus
     }

@@ -18,6 +18,42 @@ public enum RecordingFile {
         return metadata
     }
 
+    /// The `# config| ` lines of a sensor-only recording (`record`: no controller, no outputs)
+    /// made from a run's `lines`: `controller.kind: none` and `outputs.channels: []`, every
+    /// other line as it is — what the configuration writer gives for that effective
+    /// configuration, so the board (which has only the compiled file's lines) and the host
+    /// write the same header.
+    public static func sensorOnlyLines(_ lines: [String]) -> [String] {
+        let prefix = "# config| "
+        var result: [String] = []
+        result.reserveCapacity(lines.count)
+        var section = ""
+        var skippingChannels = false
+        for line in lines {
+            guard line.hasPrefix(prefix) else {
+                result.append(line)
+                continue
+            }
+            let text = line.dropFirst(prefix.count)
+            if skippingChannels {
+                if text.hasPrefix("    ") { continue }
+                skippingChannels = false
+            }
+            if !text.hasPrefix(" ") {
+                section = String(text)
+            } else if section == "controller:" && text.hasPrefix("  kind: ") {
+                result.append(prefix + "  kind: none")
+                continue
+            } else if section == "outputs:" && (text == "  channels:" || text.hasPrefix("  channels: ")) {
+                result.append(prefix + "  channels: []")
+                skippingChannels = true
+                continue
+            }
+            result.append(line)
+        }
+        return result
+    }
+
     /// The writer, its header flushed (and synced when `syncInterval` > 0).
     public static func open(path: String, columns: RecordingColumns, metadata: TraceMetadata, overwrite: Bool,
                             syncInterval: Double) throws(TraceError) -> TraceWriter {

@@ -43,6 +43,8 @@ public final class TickReporter: @unchecked Sendable {
         /// systemd's notification socket: `READY=1` at the first record, `WATCHDOG=1` while
         /// the tick counter advances.
         public var notifier: ServiceNotifier? = nil
+        /// The program's name, before each line it prints (`poise: …`, `poise-board: …`).
+        public var programName = "poise"
         public init() {}
     }
 
@@ -135,7 +137,7 @@ public final class TickReporter: @unchecked Sendable {
         recordsSeen += 1
         if r.stallNanoseconds > 0 {
             let ms = (Double(r.stallNanoseconds) / 1e5).rounded() / 10
-            printToStandardError("poise: \(format(r.tickTime)) s: the loop stalled for \(ms) ms (longer than safety.stall_ms); every output safe in this tick, the estimate is stale\n")
+            printToStandardError(settings.programName + ": \(format(r.tickTime)) s: the loop stalled for \(ms) ms (longer than safety.stall_ms); every output safe in this tick, the estimate is stale\n")
         }
         if failsafe == nil { failsafe = FailsafeNote.first(r, safety: settings.safety) }
         if r.armState == .armed, r.eventReason != .none, failsafe != nil { failsafe!.rearmed = true }
@@ -145,18 +147,18 @@ public final class TickReporter: @unchecked Sendable {
             let reason = r.eventReason, state = r.armState
             let words = settings.safety.map { TransitionMessage(safety: $0).text(state: state, reason: reason, attitude: r.attitude) }
                 ?? "\(state.name) — \(reason.text)"
-            printToStandardError("poise: \(format(r.time)) s: \(words)\n")
+            printToStandardError(settings.programName + ": \(format(r.time)) s: \(words)\n")
         }
         let converged = !r.filterFlags.contains(.notConverged)
         if converged != wasConverged {
             if settings.transitions {
-                printToStandardError("poise: \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
+                printToStandardError(settings.programName + ": \(format(r.time)) s: \(ConvergenceMessage.text(r, converged: converged))\n")
             }
             wasConverged = converged
         }
         if !r.sensorNotices.isEmpty {
             let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
-            for message in messages { printToStandardError("poise: \(format(r.time)) s: sensor: \(message.text)\n") }
+            for message in messages { printToStandardError(settings.programName + ": \(format(r.time)) s: sensor: \(message.text)\n") }
         }
         if let columns, recordingError == nil {
             // From the first tick with a sample on (the driver's start-up ticks are left out).
@@ -176,7 +178,7 @@ public final class TickReporter: @unchecked Sendable {
                     // One message; the file keeps every whole record that reached it.
                     recordingError = "\(settings.recordingName): recording stopped at \(format(r.time)) s: "
                         + "\(String(cString: strerror(error))); the file keeps every whole record written before"
-                    printToStandardError("poise: \(recordingError!); the loop goes on without it\n")
+                    printToStandardError(settings.programName + ": \(recordingError!); the loop goes on without it\n")
                 }
             }
         }
@@ -185,7 +187,7 @@ public final class TickReporter: @unchecked Sendable {
             StatusLine.draw(statusText(r))
         } else if !settings.statusLine, settings.logInterval > 0, r.time - lastLog >= settings.logInterval {
             lastLog = r.time
-            printToStandardError("poise: " + statusText(r) + "\n")
+            printToStandardError(settings.programName + ": " + statusText(r) + "\n")
             window = LatencyHistogram()
             computeWindow = LatencyHistogram()
         }

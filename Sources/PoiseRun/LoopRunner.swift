@@ -129,16 +129,12 @@ struct LoopWork: FilterKindWork {
             let cols = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown, truth: truth,
                                         pilot: options.virtualDuration == nil ? pilotColumns : .none)
             // How to replay it: the effective configuration (a sensor-only run has no
-            // controller and no outputs).
-            var effective = configuration
-            if options.sensorOnly {
-                effective.values["controller.kind"] = .string("none")
-                effective.values["outputs.channels"] = .list([])
-            }
+            // controller and no outputs: the lines `poise-board record` makes from the compiled file's).
             var embedded = TraceMetadata()
-            EmbeddedConfiguration.add(effective, to: &embedded)
+            EmbeddedConfiguration.add(configuration, to: &embedded)
+            let lines = options.sensorOnly ? RecordingFile.sensorOnlyLines(embedded.lines) : embedded.lines
             let metadata = RecordingFile.metadata(source: truth ? "poise-run-sim" : "poise-run", rateHz: settings.loopRateHz,
-                                                  configurationLines: embedded.lines)
+                                                  configurationLines: lines)
             do {
                 writer = try RecordingFile.open(path: path, columns: cols, metadata: metadata, overwrite: options.overwrite,
                                                 syncInterval: rig.recording.syncInterval)

@@ -1,5 +1,6 @@
 import PoiseConfig
 import PoiseDeviceSettings
+import PoiseDeviceTools
 import PoiseHAL
 import PoiseLinux
 import PoiseMath
@@ -20,6 +21,14 @@ struct CalibrateCommand: PoiseCommand {
             case .gyro: .gyroscope
             case .accel: .accelerometer
             case .mag: .magnetometer
+            }
+        }
+
+        var guided: CalibrationSensor {
+            switch self {
+            case .gyro: .gyro
+            case .accel: .accel
+            case .mag: .mag
             }
         }
     }
@@ -92,13 +101,14 @@ struct CalibrateCommand: PoiseCommand {
         try report(measured, target: target)
     }
 
-    /// Runs the guided measurement on the board; the result is in the body frame.
+    /// Runs the guided measurement on the board (PoiseDeviceTools' ``GuidedCalibration``, which
+    /// `poise-board calibrate` runs too); the result is in the body frame.
     func measure(_ target: SensorCLI.Target) throws -> SensorCalibration {
         let settings = target.settings
         switch target.board {
         case .sim:
             let chip = SimulatedMPU9250(motion: GuidedMotion(), errors: .typical, mounting: settings.mounting,
-                                        address: target.simulatedChipAddress)
+                                        address: target.simulatedChipAddress, seed: 1)
             return try calibrate(chip, settings: settings, pacer: .simulated) { bus, step in
                 switch step {
                 case .holdStill(_, let attitude): bus.motion = GuidedMotion(attitude: attitude)
@@ -120,25 +130,15 @@ struct CalibrateCommand: PoiseCommand {
     /// Prints the result, then saves it into the configuration or prints the YAML to paste.
     func report(_ measured: SensorCalibration, target: SensorCLI.Target) throws {
         let mounting = target.settings.mounting
-        let chip = measured.inChipFrame(mounting)
-        switch sensor {
-        case .gyro:
-            print("gyroscope bias (rad/s): \(numbers(chip.gyroscopeBias))")
-        case .accel:
-            print("accelerometer offset (m/s²): \(numbers(chip.accelerometerOffset))")
-            print("accelerometer scale: \(numbers(chip.accelerometerScale))")
-        case .mag:
-            print("magnetometer hard iron (µT): \(numbers(chip.magnetometerHardIron))")
-            print("magnetometer soft iron row 1: \(numbers(chip.magnetometerSoftIron.0))")
-            print("magnetometer soft iron row 2: \(numbers(chip.magnetometerSoftIron.1))")
-            print("magnetometer soft iron row 3: \(numbers(chip.magnetometerSoftIron.2))")
-        }
-        let frame = mounting == .identity ? "chip frame = body frame" : "chip frame, mounting \(mounting) undone"
+        let guided: GuidedCalibration<LinuxI2CBus> = guided(target.settings)
+        for line in guided.resultLines(measured, mounting: mounting) { print(line) }
+        let frame = CalibrationYAML.frame(mounting)
         let values = measured.configurationValues(for: sensor.part, mounting: mounting)
+        let snippet = CalibrationYAML.snippet(measured, sensor: sensor.guided, mounting: mounting)
         guard save, let file = target.file else {
             print("")
             print("For your configuration (\(frame))\(target.file == nil ? "" : "; --save writes it into \(target.file!)"):")
-            print(ConfigEditor.snippet(values), terminator: "")
+            print(snippet, terminator: "")
             return
         }
         let updated: String
@@ -151,7 +151,7 @@ struct CalibrateCommand: PoiseCommand {
             // Keep the measurement: it may have taken minutes of turning the board.
             print("")
             print("Not saved; paste this into \(file) yourself (\(frame)):")
-            print(ConfigEditor.snippet(values), terminator: "")
+            print(snippet, terminator: "")
             throw SensorCLI.fail("\(error)")
         }
         print("Saved \(values.map(\.path).joined(separator: ", ")) in \(file) (\(frame)).")
@@ -180,102 +180,36 @@ struct CalibrateCommand: PoiseCommand {
 
     /// The ellipsoid fit with its report; the fit refuses samples that cover too few directions.
     func fitMagnetometer(_ fields: [SIMD3<Float>]) throws -> SensorCalibration {
-        do {
-            let fit = try MagnetometerCalibration.fit(fields)
-            print("Ellipsoid fitted to \(fields.count) samples: field \(SensorCLI.fixed(Double(fit.fieldStrength), 1)) µT, residual \(SensorCLI.fixed(Double(fit.residual), 2)) µT RMS.")
-            try fit.checkCoverage(fields)
-            return SensorCalibration.identity.with(fit)
+        do throws(BenchFailure) {
+            let calibration: GuidedCalibration<LinuxI2CBus> = guided(.default)
+            return try calibration.fitMagnetometer(fields)
         } catch {
-            throw SensorCLI.fail(error.description)
+            throw SensorCLI.fail(error.message, hint: error.hint)
         }
     }
 
     /// Prints the instruction and waits for Enter unless `--yes`.
-    func prompt(_ text: String) throws {
+    func prompt(_ text: String) throws(BenchFailure) {
         print(text + (yes ? "" : " Press Enter when ready."))
         if !yes, readLine() == nil {
-            throw SensorCLI.fail("no input on stdin; pass --yes to run without prompts")
+            throw BenchFailure("no input on stdin; pass --yes to run without prompts")
         }
+    }
+
+    /// The guided calibration of this command's sensor, printing to standard output.
+    func guided<Bus: I2CBus>(_ settings: MPU9250Settings, pacer: SensorCLI.TickPacer<Bus> = .init { _, _, _ in }) -> GuidedCalibration<Bus> {
+        GuidedCalibration(sensor: sensor.guided, settings: settings, seconds: seconds, log: DriverLog(SensorCLI.commandLogger()),
+                          pacer: pacer.wait, say: { print($0) }, prompt: { text throws(BenchFailure) in try prompt(text) })
     }
 
     /// Starts the driver (no calibration applied: the solvers need raw readings) and runs the steps.
     func calibrate<Bus: I2CBus>(_ bus: Bus, settings: MPU9250Settings, pacer: SensorCLI.TickPacer<Bus>,
                                 guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
-        var driver = MPU9250(bus: bus, settings: settings, logger: DriverLog(SensorCLI.commandLogger()))
-        var clock = 0.0
-        SensorCLI.runTicks(&driver, settings.ticks(settings.resetDelay) + 2, clock: &clock, pacer: pacer)
-        guard driver.state == .running else {
-            throw SensorCLI.fail("the IMU did not start: \(driver.lostReason ?? "unknown reason")",
-                       hint: "run `poise probe` to check the bus and the chip")
-        }
-        switch sensor {
-        case .gyro: return try calibrateGyroscope(&driver, clock: &clock, pacer: pacer, guide: guide)
-        case .accel: return try calibrateAccelerometer(&driver, clock: &clock, pacer: pacer, guide: guide)
-        case .mag: return try calibrateMagnetometer(&driver, clock: &clock, pacer: pacer, guide: guide)
-        }
-    }
-
-    func calibrateGyroscope<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                 guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
-        guide(&driver.bus, .holdStill(face: "+z", attitude: .identity))
-        let seconds = Double(GyroscopeBiasCalibration.Settings.default.samples) / driver.settings.tickRate
-        try prompt("Step 1/1: put the board down and keep it still for \(SensorCLI.rate(seconds)) s.")
-        var calibration = GyroscopeBiasCalibration()
-        SensorCLI.runTicks(&driver, calibration.settings.samples, clock: &clock, pacer: pacer) {
-            calibration.add(gyroscope: $0.gyroscope, accelerometer: $0.accelerometer)
-        }
-        do {
-            let bias = try calibration.bias()
-            print("Gyroscope bias measured over \(calibration.gyroscope.count) samples.")
-            return SensorCalibration(gyroscopeBias: bias)
+        do throws(BenchFailure) {
+            return try guided(settings, pacer: pacer).measure(on: bus, guide: guide)
         } catch {
-            throw SensorCLI.fail(error.description)
+            throw SensorCLI.fail(error.message, hint: error.hint)
         }
-    }
-
-    func calibrateAccelerometer<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                     guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
-        let faces: [(String, Quaternion)] = [
-            ("+z (top face up)", .identity),
-            ("-z (upside down)", Quaternion(axis: SIMD3(1, 0, 0), angle: .pi)),
-            ("+x (right edge up)", Quaternion(axis: SIMD3(0, 1, 0), angle: -.pi / 2)),
-            ("-x (left edge up)", Quaternion(axis: SIMD3(0, 1, 0), angle: .pi / 2)),
-            ("+y (front edge up)", Quaternion(axis: SIMD3(1, 0, 0), angle: .pi / 2)),
-            ("-y (back edge up)", Quaternion(axis: SIMD3(1, 0, 0), angle: -.pi / 2)),
-        ]
-        var poses: [SIMD3<Float>] = []
-        for (index, face) in faces.enumerated() {
-            guide(&driver.bus, .holdStill(face: face.0, attitude: face.1))
-            try prompt("Step \(index + 1)/6: rest the board still with \(face.0).")
-            SensorCLI.runTicks(&driver, driver.settings.ticks(0.5), clock: &clock, pacer: pacer)  // settle
-            var statistics = VectorStatistics()
-            SensorCLI.runTicks(&driver, driver.settings.ticks(1), clock: &clock, pacer: pacer) { statistics.add($0.accelerometer) }
-            do { try AccelerometerSixPositionCalibration.checkResting(statistics) } catch {
-                throw SensorCLI.fail(error.description)
-            }
-            print("  mean (m/s²): \(numbers(statistics.average))")
-            poses.append(statistics.average)
-        }
-        do {
-            let (offset, scale) = try AccelerometerSixPositionCalibration().solve(poses: poses)
-            return SensorCalibration(accelerometerOffset: offset, accelerometerScale: scale)
-        } catch {
-            throw SensorCLI.fail(error.description)
-        }
-    }
-
-    func calibrateMagnetometer<Bus>(_ driver: inout MPU9250<Bus>, clock: inout Double, pacer: SensorCLI.TickPacer<Bus>,
-                                    guide: (inout Bus, CalibrationStep) -> Void) throws -> SensorCalibration {
-        guard driver.hasMagnetometer else {
-            throw SensorCLI.fail("no magnetometer: \(driver.magnetometerProblem ?? "the \(driver.model.map { "\($0)" } ?? "chip") has none")")
-        }
-        guide(&driver.bus, .tumble)
-        try prompt("Step 1/1: turn the board slowly through all orientations for \(SensorCLI.fixed(seconds, 0)) s, away from iron.")
-        var fields: [SIMD3<Float>] = []
-        SensorCLI.runTicks(&driver, driver.settings.ticks(seconds), clock: &clock, pacer: pacer) {
-            if $0.magnetometerIsNew, let field = $0.magnetometer { fields.append(field) }
-        }
-        return try fitMagnetometer(fields)
     }
 
     /// The motion of the simulated board during a guided calibration: it does what the prompts ask.
@@ -293,16 +227,5 @@ struct CalibrateCommand: PoiseCommand {
             let rate = SIMD3<Float>(b, 0, 0) + roll.inverseRotate(SIMD3(0, 0, a))
             return (q.inverseRotate(SIMD3(0, 0, Gravity.standard)), rate, q.inverseRotate(typicalGeomagneticField))
         }
-    }
-
-    /// One instruction to the person (or the simulated board).
-    enum CalibrationStep {
-        case holdStill(face: String, attitude: Quaternion)
-        case tumble
-    }
-
-    /// Three numbers with four decimals.
-    func numbers(_ v: SIMD3<Float>) -> String {
-        [v.x, v.y, v.z].map { SensorCLI.fixed(Double($0), 4) }.joined(separator: " ")
     }
 }
