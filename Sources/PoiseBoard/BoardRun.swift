@@ -37,8 +37,9 @@ enum BoardRun {
             BoardCommand.printError("poise-board: " + error.description)
             return 1
         }
-        // The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE), over the compiled file's values.
-        let overlayPath = BoardParameters.overlayPath(stateDirectory: request.stateDirectory)
+        // The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE), over the compiled file's
+        // values; not for `record`, as `poise record` takes none (a recording of the file's settings).
+        let overlayPath = request.sensorOnly ? nil : BoardParameters.overlayPath(stateDirectory: request.stateDirectory)
         let loaded: BoardParameters.Loaded
         do throws(StoredParametersError) { loaded = try BoardParameters.load(compiled, overlayPath: overlayPath) } catch {
             BoardCommand.printError("poise-board: " + error.description + "\npoise-board: " + (overlayPath ?? "") + ": stored parameters "
