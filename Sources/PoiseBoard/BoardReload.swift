@@ -12,7 +12,8 @@ import PoiseThreads
 import PoiseTraces
 import Synchronization
 
-/// SIGHUP on the board: reads the compiled file again (on the signal thread, never the tick's)
+/// SIGHUP on the board: reads the compiled file again, the state directory's stored parameters
+/// over it (BoardParameters.swift), on the signal thread, never the tick's,
 /// and hands the tick what a running loop may change — gains, safety limits, output mappings
 /// (``FlightSettings/tuning``) — as `poise run`'s reload does. What needs a restart (the
 /// filter, the rig, an output's hardware, the rate…) keeps its running value and is named;

@@ -218,8 +218,15 @@ struct BoardParametersTests {
         #expect(again.values[kp] == 31.5 && again.compiled[kp] != 31.5)
         guard case .balance(let stored) = again.settings.controller else { Issue.record("no balance"); return }
         #expect(stored.pitch.proportionalGain == 31.5)
-        // A bad file: every problem with its line, nothing applied.
+        // SIGHUP: the compiled file and the overlay read again, handed to the tick; what was set
+        // over the link is stored, so nothing is pending.
+        reload.reload()
+        #expect(reload.mailbox.take() != nil)
+        #expect(reload.parameters.values == again.values && !reload.parameters.changed.contains(true))
+        // A bad file: every problem with its line, nothing applied (nor by a reload).
         try "controller.balance.pitch.kp: 5000\nloop.rate_hz: 100\nsafety.auto_arm: 2\n".write(toFile: overlayPath, atomically: true, encoding: .utf8)
+        reload.reload()
+        #expect(reload.mailbox.take() == nil && reload.parameters.values == again.values)
         #expect(throws: StoredParametersError([
             overlayPath + ":1: controller.balance.pitch.kp: `5000.0` is out of range (allowed: 0…1000 1/rad)",
             overlayPath + ":2: loop.rate_hz: not a parameter (only numbers and switches a reload may change are stored on the board)",
