@@ -25,6 +25,8 @@ struct BalanceExperiment {
     let lead: Float
     /// The robot's motor pole b, 1/s (``LoopModel/motorPole``), from its figures.
     var motorPole = 0.0
+    /// Its fall rate a, 1/s (``LoopModel/fallRate``), √(g/h) from its centre-of-mass height.
+    var fallRate = 0.0
 
     static let name = "controller.balance.pitch"
 
@@ -96,19 +98,22 @@ struct BalanceExperiment {
         point.outputAmplitude /= point.frequency
         point.phase -= .pi / 2
         if point.phase <= -.pi { point.phase += 2 * .pi }
-        let model = LoopModel(kind: .doubleIntegratingWithDelay, through: point, motorPole: motorPole)
-        // The rule's double integrator: the same dead time, the gain |G| ω² at the limit cycle.
-        let plain = LoopModel(kind: .doubleIntegratingWithDelay, gain: point.magnitude * point.frequency * point.frequency,
-                              delay: model.delay)
+        let model = LoopModel(kind: .doubleIntegratingWithDelay, through: point, motorPole: motorPole, fallRate: fallRate)
         let tilt = options.stepDegrees * .pi / 180
         let p = configured.pitch
-        let gains = TuningRule.balanceLoop(plain, derivativeCutoffHz: Double(p.derivativeCutoffHz),
-                                           saturatingAt: tilt, outputLimit: Double(p.outputLimit))
+        let rule = TuningRule.balanceLoop(model, derivativeCutoffHz: Double(p.derivativeCutoffHz),
+                                          saturatingAt: tilt, outputLimit: Double(p.outputLimit), rateHz: rateHz)
+        let gains = rule.gains
+        // The prediction leaves the fall out (K e^(−θs)/(s(s + b))): the lean the fall leaves
+        // is held by the drive feedback, which the model does not have.
+        var falling = model
+        falling.fallRate = 0
         loops.append(LoopTuning(loop: Self.name, relayAmplitude: Double(amplitude), point: point, model: model, gains: gains,
                                 margins: LoopMargins(model: model, controller: gains, rateHz: rateHz),
-                                predicted: StepPrediction.response(model: plain, controller: gains, rateHz: rateHz, start: tilt,
+                                predicted: StepPrediction.response(model: falling, controller: gains, rateHz: rateHz, start: tilt,
                                                                    target: 0, outputLimit: Double(p.outputLimit),
-                                                                   integralLimit: Double(p.integralLimit))))
+                                                                   integralLimit: Double(p.integralLimit)),
+                                limitedBy: rule.limit, closedLoopSpeed: rule.speed))
         var tuned = p
         tuned.proportionalGain = Float(gains.kp)
         tuned.integralGain = Float(gains.ki)

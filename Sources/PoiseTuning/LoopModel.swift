@@ -21,6 +21,13 @@ public struct LoopModel: Sendable, Equatable, Codable {
     /// damping the roll that a drive starts (0: none, the plain double integrator). Known
     /// from the robot's figures, not identified: one relay point fixes two parameters.
     public var motorPole: Double = 0
+    /// The balancing robot's fall rate a, 1/s: the pendulum's unstable pole, √(g/h) for a
+    /// centre of mass h above the axle (0: none). Also from the robot's figures. With it the
+    /// model is K e^(−θs) s/((s + b)(s² − a²)): a voltage-driven motor is a speed source below
+    /// b, the wheels' acceleration tips the body, and gravity tips it further (the zero at
+    /// s = 0: no drive holds a tilt still). Above a it is K e^(−θs)/(s(s + b)), and its phase
+    /// is that one's at every ω, so the dead time it gives is the same.
+    public var fallRate: Double = 0
 
     public init(kind: Kind, gain: Double, delay: Double) {
         self.kind = kind
@@ -37,26 +44,37 @@ public struct LoopModel: Sendable, Equatable, Codable {
     /// back-EMF pole leads the double integrator by 90° − atan(ω/b), which grows as a longer
     /// delay slows the limit cycle (the default robot, b ≈ 40 /s: 15 ms of delay gave 9.7 ms
     /// more dead time).
-    public init(kind: Kind, through point: RelayPoint, motorPole: Double = 0) {
+    public init(kind: Kind, through point: RelayPoint, motorPole: Double = 0, fallRate: Double = 0) {
         let w = point.frequency
         let n = kind == .integratingWithDelay ? 1 : 2
         let b = kind == .doubleIntegratingWithDelay ? max(0, motorPole) : 0
-        let integratorPhase = n == 2 && b > 0 ? -Double.pi / 2 - atan(w / b) : -Double(n) * .pi / 2
+        let a = kind == .doubleIntegratingWithDelay ? max(0, fallRate) : 0
+        let integratorPhase = n == 2 ? Self.pitchPhase(w, b, a) : -.pi / 2
         var lag = integratorPhase - point.phase
         lag = lag.truncatingRemainder(dividingBy: 2 * .pi)
         if lag < 0 { lag += 2 * .pi }
-        // K such that |G(jω)| = K / (ω √(ω² + b²)) (K / ω² without b).
-        let gain = n == 2 ? point.magnitude * w * (w * w + b * b).squareRoot() : point.magnitude * w
+        // K such that |G(jω)| = K ω / (|jω + b| (ω² + a²)) (K / ω² without b and a).
+        let gain = n == 2 ? point.magnitude * Self.pitchDenominator(w, b, a) : point.magnitude * w
         self.init(kind: kind, gain: gain, delay: lag / w)
         self.motorPole = b
+        self.fallRate = a
+    }
+
+    /// |G(jω)| × K⁻¹ inverted: |jω + b| |(jω)² − a²| / ω, and G's phase without the dead time.
+    static func pitchDenominator(_ w: Double, _ b: Double, _ a: Double) -> Double {
+        (w * w + b * b).squareRoot() * (w * w + a * a) / w
+    }
+
+    static func pitchPhase(_ w: Double, _ b: Double, _ a: Double) -> Double {
+        b > 0 ? -.pi / 2 - atan(w / b) : -.pi
     }
 
     /// |G(jω)| and its phase, rad (continuous in ω, not wrapped).
     public func response(_ w: Double) -> (magnitude: Double, phase: Double) {
-        if integrators == 2 && motorPole > 0 {
-            return (gain / (w * (w * w + motorPole * motorPole).squareRoot()), -.pi / 2 - atan(w / motorPole) - w * delay)
+        if integrators == 2 {
+            return (gain / Self.pitchDenominator(w, motorPole, fallRate), Self.pitchPhase(w, motorPole, fallRate) - w * delay)
         }
-        return (gain / pow(w, Double(integrators)), -Double(integrators) * .pi / 2 - w * delay)
+        return (gain / w, -.pi / 2 - w * delay)
     }
 }
 

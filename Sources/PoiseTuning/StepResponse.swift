@@ -49,7 +49,7 @@ public enum StepPrediction {
         let delaySamples = max(0, Int((model.delay / dt).rounded()))
         var pipe = [Double](repeating: 0, count: delaySamples + 1)
         var head = 0
-        var y = start, ydot = 0.0
+        var y = start, ydot = 0.0, v = 0.0
         var integral = 0.0
         var filteredRate = 0.0
         let wf = controller.derivativeCutoffHz > 0 ? 2 * Double.pi * controller.derivativeCutoffHz : .infinity
@@ -71,7 +71,12 @@ public enum StepPrediction {
             case .integratingWithDelay:
                 y += model.gain * delayed * dt
             case .doubleIntegratingWithDelay:
-                ydot += model.gain * delayed * dt
+                // The robot's pitch (``LoopModel/fallRate``): the drive sets the wheels'
+                // speed v through the motors' pole, their acceleration and gravity tip the body.
+                let a = model.fallRate
+                let vdot = model.gain * delayed - model.motorPole * v
+                v += vdot * dt
+                ydot += (a * a * y + vdot) * dt
                 y += ydot * dt
             }
         }

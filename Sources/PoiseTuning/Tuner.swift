@@ -93,6 +93,7 @@ public enum Tuner {
                                            maxTilt: configuration.safety.supervisor.maxTilt)
         // The robot's figures (simulation.balancing_robot, which a real robot's file describes too).
         experiment.motorPole = BalancingRobotPlant.forwardDampingRate(configuration.simulation.balancingRobot)
+        experiment.fallRate = (9.81 / max(0.005, Double(configuration.simulation.balancingRobot.centreOfMassHeight))).squareRoot()
         // The experiment starts upright (as a hand holds a real robot); the check releases it tilted.
         var upright = configuration.values
         upright["simulation.initial_tilt_deg"] = .number(0)

@@ -15,6 +15,9 @@ public struct LoopTuning: Sendable, Equatable, Codable {
     public var margins: LoopMargins?
     /// The model's step (angle loops, the robot's pitch); nil for inner loops.
     public var predicted: StepResponse?
+    /// The balancing robot's closed-loop speed ω, 1/s, and what set it; nil for the quad's loops.
+    public var limitedBy: TuningRule.BalanceLimit? = nil
+    public var closedLoopSpeed: Double? = nil
 }
 
 /// A verification run: the step the loop took, per axis, with some gains.
@@ -62,9 +65,20 @@ public struct TuningReport: Sendable, Equatable, Codable {
             lines.append("\(l.loop): relay ±\(f(l.relayAmplitude))\(hysteresis) → limit cycle \(f(l.point.period * 1000)) ms "
                          + "(\(l.point.cycles) periods), output ±\(f(l.point.outputAmplitude)), Ku \(f(l.point.ultimateGain)), "
                          + "G(jωu) = \(f(l.point.magnitude)) ∠\(f(l.point.phase * 180 / .pi))°")
-            let integrators = l.model.kind == .integratingWithDelay ? "s" : l.model.motorPole > 0 ? "(s(s + b))" : "s²"
+            let integrators = l.model.kind == .integratingWithDelay ? "/s" : l.model.fallRate > 0 ? " s/((s + b)(s² − a²))" : l.model.motorPole > 0 ? "/(s(s + b))" : "/s²"
             let pole = l.model.motorPole > 0 ? ", b = \(f(l.model.motorPole)) /s (the motors' back-EMF, from the robot's figures)" : ""
-            lines.append("  model K e^(−θs)/\(integrators): K = \(f(l.model.gain)), θ = \(f(l.model.delay * 1000)) ms\(pole)")
+            lines.append("  model K e^(−θs)\(integrators): K = \(f(l.model.gain)), θ = \(f(l.model.delay * 1000)) ms\(pole)")
+            if let limit = l.limitedBy, let w = l.closedLoopSpeed {
+                let why: String
+                switch limit {
+                case .fall: why = "the aim, \(f(TuningRule.fallMultiple))× the fall rate"
+                case .delay: why = "the dead time (phase margin \(f(TuningRule.balancePhaseMargin))° on the model)"
+                case .drive: why = "the drive (a \(f(l.predicted?.size ?? 10))° tilt's P term at output_limit)"
+                case .driveTooWeak: why = "the fall (2a): the drive cannot hold a \(f(l.predicted?.size ?? 10))° tilt linearly against gravity, so it saturates there"
+                }
+                let fall = l.model.fallRate > 0 ? ", a = \(f(l.model.fallRate)) /s (√(g/h))" : ""
+                lines.append("  closed loop ω = \(f(w)) /s (1/ω = \(f(1000 / w)) ms), set by \(why)\(fall)")
+            }
             var gains = "  gains kp \(f(l.gains.kp, 4))"
             if l.gains.ki != 0 || l.gains.kd != 0 { gains += ", ki \(f(l.gains.ki, 4)), kd \(f(l.gains.kd, 4))" }
             lines.append(gains)

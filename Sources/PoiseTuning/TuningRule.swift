@@ -11,7 +11,7 @@ import Foundation
 /// report computes each result's margins on the identified model.
 public enum TuningRule {
     /// The stated rule, for reports.
-    public static let name = "rate loops: Åström–Hägglund phase margin 45° at ωu; angle loops: SIMC P, τc = 1.5θ; robot: SIMC double-integrating PID, τc ≥ θ (drive-limited), Ti = 64(τc+θ)"
+    public static let name = "rate loops: Åström–Hägglund phase margin 45° at ωu; angle loops: SIMC P, τc = 1.5θ; robot: poles at (s + ω)²(s + ω/32) on K e^(−θs)/(s² − a²) (SIMC double-integrating PID, τc + θ = 1/(2ω), Ti = 64(τc+θ), plus gravity a²/K in kp), ω = min(8a, phase margin 45° on the model, the drive at 10°)"
 
     /// The phase margin a rate loop's PID is designed for, degrees.
     public static let ratePhaseMargin = 45.0
@@ -67,27 +67,69 @@ public enum TuningRule {
         PIDGains(kp: 1 / (model.gain * 2.5 * model.delay))
     }
 
-    /// Balancing robot, K e^(−θs)/s²: SIMC's double-integrating rule, series PID
-    /// kc = 1/(4K(τc+θ)²), Ti = Td = 4(τc+θ), written in the parallel form `PIDController`
-    /// runs (kp = kc(1 + Td/Ti), ki = kc/Ti, kd = kc·Td).
+    /// What set the balancing robot's closed-loop speed.
+    public enum BalanceLimit: String, Sendable, Codable {
+        /// The loop's aim, `fallMultiple` × the fall rate.
+        case fall = "fall_rate"
+        /// The dead time: the fastest loop that keeps `balancePhaseMargin` on the model.
+        case delay = "dead_time"
+        /// The drive: the P term of the check tilt reaches the output limit.
+        case drive = "drive"
+        /// The drive cannot hold the check tilt in its linear range against gravity at twice
+        /// the fall rate: the loop is kept at 2a and saturates at that tilt.
+        case driveTooWeak = "drive_too_weak"
+    }
+
+    /// The robot's closed loop aims at this multiple of its fall rate √(g/h).
+    public static let fallMultiple = 8.0
+    /// The phase margin the robot's loop keeps on its model, degrees.
+    public static let balancePhaseMargin = 45.0
+
+    /// Balancing robot, K e^(−θs) s/((s + b)(s² − a²)) (``LoopModel``: the identified gain and
+    /// dead time, the motors' pole b and the fall rate a = √(g/h) from the robot's figures),
+    /// PID with its derivative on the measurement. Above b the plant is the falling double
+    /// integrator K/(s² − a²); the delay-free loop's poles on it are placed at (s + ω)²(s + ω/32),
     ///
-    /// A robot's lags are short (a few ms), and τc = θ would ask for more drive than the motors
-    /// have: τc is raised until the P term of a `saturatingAt` error (the 10° tilt) just
-    /// reaches `outputLimit` (kp·tilt = limit), so the loop stays linear over the tilts it is
-    /// checked at — the drive, not the lag, limits this loop.
+    ///     K·kp = ω²(1 + 1/16) + a²,   K·ki = ω³/32,   K·kd = 2ω,
+    ///
+    /// which is SIMC's double-integrating rule with τc + θ = 1/(2ω), Ti = 64(τc+θ),
+    /// Td = 4(τc+θ), plus a²/K in kp: the gravity the P term first cancels, so a tall robot
+    /// with weak motors gets more kp for the same speed. The motors' pole is left to the
+    /// margin: below b it turns the plant's −180° towards −90°, the lead that lets the loop
+    /// run faster than a double integrator with the same dead time would.
+    ///
+    /// ω is the smallest of: the aim, `fallMultiple` × a; the dead time's bound, the fastest
+    /// ω that keeps `balancePhaseMargin` and a gain margin of 2 on the model with its dead
+    /// time; and the drive's, the P term of a `saturatingAt` tilt (the release the check
+    /// makes) within `outputLimit`, so the loop is linear over the tilts it is checked at —
+    /// unless that is below 2a, where the drive is too weak for the tilt and the loop stays at 2a.
     public static func balanceLoop(_ model: LoopModel, derivativeCutoffHz: Double, saturatingAt tilt: Double,
-                                   outputLimit: Double) -> PIDGains {
-        // Ti = 64(τc+θ), sixteen times SIMC's: the robot's check is a release from a tilt, whose
-        // error the integral gathers on the way back up, and the drive feedback's lean against
-        // the speed that the catch builds adds its own swing; a small integral gain keeps the
-        // overshoot within 20 % (Ti = 16(τc+θ) overshot 25.6 % once the drive feedback was
-        // 10° at 2 Hz, 32: 18.8 %, 64: 12.5 %). Then kp = kc(1 + Td/Ti) ≤ limit/tilt.
-        let integralSpan = 64.0, derivativeSpan = 4.0
-        let proportional = 1 + derivativeSpan / integralSpan
-        let saturation = (proportional * tilt / (4 * model.gain * outputLimit)).squareRoot()
-        let closed = max(2 * model.delay, saturation)
-        let td = derivativeSpan * closed, ti = integralSpan * closed
-        let kc = 1 / (4 * model.gain * closed * closed)
-        return PIDGains(kp: kc * (1 + td / ti), ki: kc / ti, kd: kc * td, derivativeCutoffHz: derivativeCutoffHz)
+                                   outputLimit: Double, rateHz: Double) -> (gains: PIDGains, limit: BalanceLimit, speed: Double) {
+        let k = model.gain, a = model.fallRate
+        func gains(_ w: Double) -> PIDGains {
+            PIDGains(kp: (w * w * (1 + 1.0 / 16) + a * a) / k, ki: w * w * w / (32 * k), kd: 2 * w / k,
+                     derivativeCutoffHz: derivativeCutoffHz)
+        }
+        func holds(_ w: Double) -> Bool {
+            guard let m = LoopMargins(model: model, controller: gains(w), rateHz: rateHz) else { return false }
+            return m.phaseMargin >= balancePhaseMargin && (m.gainMargin ?? .infinity) >= 2
+        }
+        let floor = 2 * max(a, 1)
+        var w = fallMultiple * max(a, 1), limit = BalanceLimit.fall
+        if !holds(w) {
+            // Down from the aim in 2 % steps to the first ω the margins allow.
+            while w > floor && !holds(w) { w *= 0.98 }
+            limit = .delay
+        }
+        if gains(w).kp * tilt > outputLimit {
+            // kp grows with ω: the fastest ω whose P term of the tilt stays within the limit.
+            var lo = 0.0, hi = w
+            for _ in 0..<60 {
+                let mid = (lo + hi) / 2
+                if gains(mid).kp * tilt > outputLimit { hi = mid } else { lo = mid }
+            }
+            if lo >= floor { w = lo; limit = .drive } else { w = min(w, floor); limit = .driveTooWeak }
+        }
+        return (gains(w), limit, w)
     }
 }

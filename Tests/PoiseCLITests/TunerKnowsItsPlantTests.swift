@@ -7,9 +7,10 @@ import Testing
 @Suite(.enabled(if: poiseIsBuilt, poiseBuiltNote)) struct TunerKnowsItsPlantTests {
     struct Report: Decodable {
         struct Loop: Decodable {
-            struct Model: Decodable { var delay: Double; var gain: Double }
+            struct Model: Decodable { var delay: Double; var gain: Double; var fallRate: Double? }
             struct Gains: Decodable { var kp: Double }
             var loop: String
+            var limitedBy: String?
             var model: Model
             var gains: Gains
         }
@@ -48,16 +49,25 @@ import Testing
         }
     }
 
-    /// Robots unlike each other get gains unlike each other.
+    /// Robots unlike each other get gains unlike each other, each from its own model and the
+    /// limit the report names: the small robot's (short, strong motors) at its aim of 8× its
+    /// fall rate, the big one's at its drive for a 10° tilt, the 9 ms one's at its dead time.
     @Test func gainsFollowTheRobot() throws {
-        let robots = ["big-robot", "small-robot"].map { repositoryRoot.appending(path: "Tests/PoiseCLITests/Robots/\($0).yaml").path }
-        let kps = try robots.map { try tune($0).loops[0].gains.kp }
-        let shipped = try tune(repositoryRoot.appending(path: "configs/sim-balancing-robot.yaml").path).loops[0].gains.kp
-        // The robot rule caps kp at full drive for a 10° error (output_limit / 10°) whenever
-        // the dead time allows a faster loop, so robots with short delays share kp 5.73.
-        withKnownIssue("kp is drive-limited to output_limit / 10° on robots with short delays", isIntermittent: true) {
-            #expect(Set((kps + [shipped]).map { ($0 * 100).rounded() }).count == 3, "kp \(kps) and the shipped robot's \(shipped)")
+        let names = ["small-robot", "big-robot", "hard-robot"]
+        let robots = names.map { repositoryRoot.appending(path: "Tests/PoiseCLITests/Robots/\($0).yaml").path }
+        let loops = try robots.map { try tune($0).loops[0] }
+        #expect(loops.map(\.limitedBy) == ["fall_rate", "drive", "dead_time"], "\(loops.map(\.limitedBy))")
+        let kps = loops.map(\.gains.kp)
+        #expect(Set(kps.map { ($0 * 100).rounded() }).count == 3, "kp \(kps)")
+        for (name, loop) in zip(names, loops) {
+            // Linear at the check's 10° tilt: the P term within the output limit (1).
+            #expect(loop.gains.kp * 10 * .pi / 180 <= 1.0001, "\(name): kp \(loop.gains.kp)")
+            // Gravity's share: the P term more than cancels a²/K.
+            let a = try #require(loop.model.fallRate)
+            #expect(loop.gains.kp * loop.model.gain > a * a, "\(name)")
         }
+        // The tall robot's fall rate is the slower one.
+        #expect(try #require(loops[1].model.fallRate) < (try #require(loops[0].model.fallRate)))
     }
 
     /// The shipped quad writes its gains in flow style: `--save-to` writes them there, the
