@@ -22,12 +22,24 @@ final class BoardGroundStation: GroundStation, @unchecked Sendable {
     let reload: BoardReload
     /// The names, once (the table's order).
     let names: [String]
+    /// Every other key the compiled file records, by the name the table's rule gives it (the
+    /// first key of a name wins), and whether its value is a number or a switch.
+    let otherKeys: [String: (path: String, isNumber: Bool)]
 
     init(arming: CommandArming, reload: BoardReload) {
         self.arming = arming
         self.reload = reload
-        let available = reload.lock.withLock { _ in !reload.parameters.values.isEmpty }
+        let (available, lines) = reload.lock.withLock { _ in (!reload.parameters.values.isEmpty, reload.running.recordedConfiguration) }
         names = available ? FlightParameters.all.map { $0.name } : []
+        var others: [String: (path: String, isNumber: Bool)] = [:]
+        let scalars = RecordedConfiguration.scalars(lines).sorted { $0.value.line < $1.value.line }
+        for (path, scalar) in scalars where FlightParameters.index(ofPath: path) == nil {
+            let name = FlightParameters.name(forKey: path)
+            if others[name] != nil { continue }
+            let isNumber = scalar.text == "true" || scalar.text == "false" || Double(String(scalar.text)) != nil
+            others[name] = (path, isNumber)
+        }
+        otherKeys = others
     }
 
     var parameterNames: [String] { names }
@@ -77,10 +89,14 @@ final class BoardGroundStation: GroundStation, @unchecked Sendable {
     }
 
     /// A configuration key that is no parameter, named by the table's rule: refused with the
-    /// reason (restart-only, or not a number), as the host refuses it.
+    /// reason, as the host refuses it. Every number or switch a running loop takes is a
+    /// parameter, so one that is not needs a restart; a key of another kind is changed in the
+    /// YAML on the host. A name that means nothing here is ignored.
     func unknownParameter(_ name: String) -> String? {
         guard !names.isEmpty else { return Self.noParameters }
-        return nil
+        guard let key = otherKeys[name] else { return nil }
+        if key.isNumber { return key.path + " not applied: restart to change" }
+        return key.path + " is not a number: change it in the YAML on the host, poise compile, copy it and reload (SIGHUP)"
     }
 
     /// Stores the parameters set over MAVLink in this run, and nothing else, in the state

@@ -248,3 +248,56 @@ public enum FlightParameters {
         FlightParameter("LOOP_OVR_LIM", "loop.overrun_limit", kind: .integer, 1, 1000, widens: .up) { $0.safety.overrunLimit = Int($1) },
     ]
 }
+
+extension FlightParameters {
+    /// The MAVLink name the rule gives a configuration key (the table's names follow it; PoiseRun's
+    /// `ParameterTable` documents it, and names restart-only keys with it): drop `controller.`;
+    /// replace the phrases ``phrases``; drop the unit words ``units``; shorten each remaining word
+    /// by ``abbreviations``, the rest in upper case; join with `_`.
+    public static func name(forKey path: String) -> String {
+        var text = path.hasPrefix("controller.") ? String(path.dropFirst("controller.".count)) : path
+        for (phrase, short) in phrases { text = replacing(phrase, with: short, in: text) }
+        var name = ""
+        for word in text.split(whereSeparator: { $0 == "." || $0 == "_" }) {
+            let word = String(word)
+            if units.contains(word) { continue }
+            if !name.isEmpty { name += "_" }
+            if let short = abbreviations[word] { name += short } else { name += upperCased(word) }
+        }
+        return name
+    }
+
+    public static let phrases: [(String, String)] = [("integral_limit", "imax"), ("output_limit", "omax"), ("d_cutoff_hz", "dcut"),
+                                                       ("counts_per_revolution", "cpr")]
+    public static let units: Set<String> = ["deg", "dps", "hz", "ms", "s", "m", "s2"]
+    public static let abbreviations: [String: String] = [
+        "balance": "BAL", "safety": "SAFE", "pitch": "PIT", "roll": "RLL", "rate": "RT", "setpoint": "SP", "feedback": "FB",
+        "cutoff": "CUT", "drive": "DRV", "throttle": "THR", "sensor": "SNS", "timeout": "TMO", "overrun": "OVR",
+        "limit": "LIM", "heading": "HDG", "angle": "ANG", "kp": "P", "ki": "I", "kd": "D",
+        "speed": "SPD", "acceleration": "ACC", "turn": "TRN", "feedforward": "FF", "wheel": "WHL", "radius": "RAD",
+        "encoders": "ENC", "deadband": "DBND", "compensation": "COMP",
+    ]
+
+    /// `text` with every `phrase` replaced by `replacement`.
+    static func replacing(_ phrase: String, with replacement: String, in text: String) -> String {
+        let target = Array(phrase.utf8), bytes = Array(text.utf8)
+        guard !target.isEmpty, bytes.count >= target.count else { return text }
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + target.count <= bytes.count, Array(bytes[index..<index + target.count]) == target {
+                out += Array(replacement.utf8)
+                index += target.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ASCII letters in upper case (key paths are ASCII).
+    static func upperCased(_ word: String) -> String {
+        String(decoding: word.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
+    }
+}

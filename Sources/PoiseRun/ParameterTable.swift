@@ -7,7 +7,7 @@ import PoiseFlightSettings
 ///
 /// The name, deterministically: drop `controller.`; replace the phrases `integral_limit` →
 /// `IMAX`, `output_limit` → `OMAX`, `d_cutoff_hz` → `DCUT`, `counts_per_revolution` → `CPR`;
-/// drop unit words (`deg`, `dps`, `hz`, `ms`, `s`, `m`, `s2`); shorten each remaining word by ``abbreviations``; join with `_` in upper
+/// drop unit words (`deg`, `dps`, `hz`, `ms`, `s`, `m`, `s2`); shorten each remaining word by `FlightParameters.abbreviations`; join with `_` in upper
 /// case. So `controller.quad.pitch_rate.kp` is `QUAD_PIT_RT_P` and `safety.max_tilt_deg` is
 /// `SAFE_MAX_TILT`. A parameter's value is the file's (degrees where the key says `_deg`;
 /// switches 0 or 1). A test checks every name fits and no two collide; docs/telemetry.md's
@@ -39,23 +39,8 @@ public struct ParameterTable: Sendable {
         }
     }
 
-    public static let phrases: [(String, String)] = [("integral_limit", "imax"), ("output_limit", "omax"), ("d_cutoff_hz", "dcut"),
-                                                       ("counts_per_revolution", "cpr")]
-    public static let units: Set<String> = ["deg", "dps", "hz", "ms", "s", "m", "s2"]
-    public static let abbreviations: [String: String] = [
-        "balance": "BAL", "safety": "SAFE", "pitch": "PIT", "roll": "RLL", "rate": "RT", "setpoint": "SP", "feedback": "FB",
-        "cutoff": "CUT", "drive": "DRV", "throttle": "THR", "sensor": "SNS", "timeout": "TMO", "overrun": "OVR",
-        "limit": "LIM", "heading": "HDG", "angle": "ANG", "kp": "P", "ki": "I", "kd": "D",
-        "speed": "SPD", "acceleration": "ACC", "turn": "TRN", "feedforward": "FF", "wheel": "WHL", "radius": "RAD",
-        "encoders": "ENC", "deadband": "DBND", "compensation": "COMP",
-    ]
-
-    public static func name(forKey path: String) -> String {
-        var text = path.hasPrefix("controller.") ? String(path.dropFirst("controller.".count)) : path
-        for (phrase, short) in phrases { text = text.replacingOccurrences(of: phrase, with: short) }
-        let words = text.split(whereSeparator: { $0 == "." || $0 == "_" }).map(String.init).filter { !units.contains($0) }
-        return words.map { abbreviations[$0] ?? $0.uppercased() }.joined(separator: "_")
-    }
+    /// The rule (PoiseFlightSettings' ``FlightParameters/name(forKey:)``, the board's too).
+    public static func name(forKey path: String) -> String { FlightParameters.name(forKey: path) }
 
     public func index(ofPath path: String) -> Int? { entries.firstIndex { $0.path == path } }
 

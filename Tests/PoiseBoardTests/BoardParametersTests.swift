@@ -189,6 +189,10 @@ struct BoardParametersTests {
         let arm = try #require(FlightParameters.index(ofName: "SAFE_ARM_TILT"))
         guard case .failure(let rule) = station.setParameter(at: arm, to: 80) else { Issue.record("80 taken"); return }
         #expect(rule.reason.hasPrefix("parameter SAFE_ARM_TILT: safety.arm_tilt_deg: safety.arm_tilt_deg (80.0°) is above"))
+        // A key that is no parameter, by the rule's name: as the host says it.
+        #expect(station.unknownParameter("LOOP_RT") == "loop.rate_hz not applied: restart to change")
+        #expect(station.unknownParameter("SAFE_REARM")?.hasPrefix("safety.rearm is not a number") == true)
+        #expect(station.unknownParameter("NO_SUCH_NAME") == nil)
         // Taken, handed to the tick.
         #expect(try station.setParameter(at: kp, to: 31.5).get() == 31.5)
         #expect(reload.mailbox.take() != nil)
