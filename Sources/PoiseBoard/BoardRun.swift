@@ -169,7 +169,8 @@ struct BoardRunWork: FilterKindWork {
         let link: TelemetryLink?
         do throws(TelemetryError) {
             link = try TelemetryLink.open(settings: rig.telemetry, address: address, configurationFile: request.config,
-                                          stateDirectory: request.stateDirectory) { warning in
+                                          stateDirectory: request.stateDirectory,
+                                          ringCapacity: BoardRings.telemetryCapacity(rateHz: settings.loopRateHz)) { warning in
                 if !quiet { printToStandardError("poise-board: warning: " + warning + "\n") }
             }
         } catch {

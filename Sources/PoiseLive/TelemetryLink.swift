@@ -15,14 +15,16 @@ public struct TelemetryLink {
     ///     from its folder, as the setpoint file is.
     ///   - stateDirectory: `--state-dir` (else `$STATE_DIRECTORY`, else /var/lib/poise if it exists).
     ///   - warn: a warning for the operator (no state directory for a signed link).
+    ///   - ringCapacity: the records the sender's ring holds (the board sizes it from the loop's rate).
     public static func open(settings: TelemetrySettings, address: TelemetryAddress?, configurationFile: String?,
-                            stateDirectory: String?, warn: (String) -> Void) throws(TelemetryError) -> TelemetryLink? {
+                            stateDirectory: String?, ringCapacity: Int = 4096,
+                            warn: (String) -> Void) throws(TelemetryError) -> TelemetryLink? {
         var key: MAVLinkSigningKey? = nil
         if let file = settings.signingKeyFile {
             key = try MAVLinkSigningKey(file: beside(configurationFile, file))
         }
         guard let address else { return nil }
-        let sender = try TelemetrySender(address: address, settings: settings)
+        let sender = try TelemetrySender(address: address, settings: settings, ringCapacity: ringCapacity)
         var store: MAVLinkSigningStore? = nil
         if key != nil {
             if let directory = MAVLinkSigningStore.directory(option: stateDirectory) {

@@ -14,25 +14,37 @@ public final class UDPSocket: @unchecked Sendable {
 
     /// A socket that sends datagrams to `address` (resolved once, here).
     public init(sendingTo address: TelemetryAddress) throws(TelemetryError) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
-        var result: UnsafeMutablePointer<addrinfo>? = nil
         #if hasFeature(Embedded)
-        // The board's static program: numeric addresses and /etc/hosts only (``HostsFile``).
-        hints.ai_flags = AI_NUMERICHOST
+        // The board's static program: numeric addresses and /etc/hosts only (``HostsFile``),
+        // parsed here rather than by getaddrinfo, which would link glibc's resolver, NSS and
+        // dynamic loader into the binary for nothing a static program can use.
         var host = address.host
-        if getaddrinfo(host, String(address.port), &hints, &result) != 0 {
+        if Self.numericAddress(host, port: address.port) == nil {
             guard let text = HostsFile.contents(), let listed = HostsFile.address(of: host, in: text) else {
                 throw TelemetryError("telemetry address \(address): poise-board takes a numeric address or a name in "
                     + "/etc/hosts (a static program cannot use the system's resolver); give the ground station's IP address")
             }
             host = listed
         }
-        let status = result == nil ? getaddrinfo(host, String(address.port), &hints, &result) : 0
+        guard var peer = Self.numericAddress(host, port: address.port) else {
+            throw TelemetryError("telemetry address \(address): cannot resolve the host (/etc/hosts gives `\(host)`, not a numeric address)")
+        }
+        let fd = socket(Int32(peer.ss_family), Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw TelemetryError("telemetry: cannot create a UDP socket (\(String(cString: strerror(errno))))") }
+        let length = socklen_t(peer.ss_family == sa_family_t(AF_INET6) ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        let connected = withUnsafePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) } }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw TelemetryError("telemetry address \(address): \(reason)")
+        }
+        descriptor = fd
         #else
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>? = nil
         let status = getaddrinfo(address.host, String(address.port), &hints, &result)
-        #endif
         guard status == 0, let info = result else {
             throw TelemetryError("telemetry address \(address): cannot resolve the host (\(String(cString: gai_strerror(status))))")
         }
@@ -45,7 +57,30 @@ public final class UDPSocket: @unchecked Sendable {
             throw TelemetryError("telemetry address \(address): \(reason)")
         }
         descriptor = fd
+        #endif
     }
+
+    #if hasFeature(Embedded)
+    /// `host` as an IPv4 address (what getaddrinfo's AI_NUMERICHOST takes: inet_aton's forms)
+    /// or an IPv6 one (inet_pton's), with `port`; nil when it is neither.
+    static func numericAddress(_ host: String, port: UInt16) -> sockaddr_storage? {
+        var storage = sockaddr_storage()
+        let parsed = withUnsafeMutablePointer(to: &storage) { raw -> Bool in
+            if raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1, { v4 in
+                v4.pointee.sin_family = sa_family_t(AF_INET)
+                v4.pointee.sin_port = port.bigEndian
+                return inet_aton(host, &v4.pointee.sin_addr) != 0
+            }) { return true }
+            return raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                v6.pointee = sockaddr_in6()
+                v6.pointee.sin6_family = sa_family_t(AF_INET6)
+                v6.pointee.sin6_port = port.bigEndian
+                return inet_pton(AF_INET6, host, &v6.pointee.sin6_addr) == 1
+            }
+        }
+        return parsed ? storage : nil
+    }
+    #endif
 
     /// A socket receiving datagrams on `port` of `host` (IPv4; default loopback only).
     ///

@@ -21,6 +21,15 @@ public final class WorkerThread: @unchecked Sendable {
 
     public init(name: String) { self.name = name }
 
+    #if hasFeature(Embedded)
+    /// The stack each worker of the board program gets, 256 KiB, instead of glibc's default
+    /// (the stack rlimit, 8 MiB). A worker's frames are a few kilobytes (no recursion); a
+    /// stack smaller than 2 MiB also cannot be backed by a transparent huge page, which a
+    /// kernel with THP "always" (Debian's) would otherwise put under a thread's first
+    /// touched stack page: 2 MiB resident per thread.
+    static let boardStackBytes = 256 * 1024
+    #endif
+
     /// True once ``stop()`` was called: the loop finishes what it must and returns.
     public var stopRequested: Bool { stopping.load(ordering: .acquiring) }
 
@@ -36,12 +45,21 @@ public final class WorkerThread: @unchecked Sendable {
     public func start(detached: Bool = false, _ body: @escaping @Sendable () -> Void) -> Int32 {
         let work = Unmanaged.passRetained(WorkerBody(name: name, body: body)).toOpaque()
         var created = pthread_t()
-        let result = pthread_create(&created, nil, { raw in
+        let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
             let work = Unmanaged<WorkerBody>.fromOpaque(raw!).takeRetainedValue()
             _ = poise_name_thread(work.name)
             work.body()
             return nil
-        }, work)
+        }
+        #if hasFeature(Embedded)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, Self.boardStackBytes)
+        let result = pthread_create(&created, &attributes, entry, work)
+        pthread_attr_destroy(&attributes)
+        #else
+        let result = pthread_create(&created, nil, entry, work)
+        #endif
         guard result == 0 else {
             Unmanaged<WorkerBody>.fromOpaque(work).release()
             return result
