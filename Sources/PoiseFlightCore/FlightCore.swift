@@ -74,6 +74,9 @@ public struct FlightCore<Filter: AttitudeFilter> {
     public var attitude: Quaternion = .identity
     /// Bias-corrected body rate of the last sample, rad/s.
     public var rotationRate: SIMD3<Float> = .zero
+    /// The last sample's gyroscope after `gyroFilters` (the low-pass and notches), before any
+    /// bias is removed, rad/s: what the filters let through to the estimate and the loops.
+    public var lastFilteredGyroscope: SIMD3<Float> = SIMD3(repeating: .nan)
     @usableFromInline var lastSampleTime: Double = .nan
     @usableFromInline var lastTickTime: Double = .nan
 
@@ -100,6 +103,7 @@ public struct FlightCore<Filter: AttitudeFilter> {
             dt = lastSampleTime.isNaN ? 0 : Float(reading.time - lastSampleTime)
             lastSampleTime = reading.time
             let measured = filteredGyroscope(sample.gyroscope)
+            lastFilteredGyroscope = measured
             let measuring = !startupBias.ready
             startupBias.add(measured, at: reading.time)
             // From this sample on the filter sees the readings less the measured bias; it moves

@@ -24,7 +24,9 @@ extension TickRecord {
             gyroscope = sample.gyroscope
             magnetometer = sample.magnetometer ?? SIMD3(repeating: .nan)
             gyroscopeClipped = sample.gyroscopeClipped
+            filteredGyroscope = core.lastFilteredGyroscope
         } else {
+            filteredGyroscope = SIMD3(repeating: .nan)
             gyroscopeClipped = false
             accelerometer = SIMD3(repeating: .nan)
             gyroscope = SIMD3(repeating: .nan)

@@ -29,6 +29,9 @@ public struct TickRecord: Sendable {
     public var accelerometer: SIMD3<Float>
     public var gyroscope: SIMD3<Float>
     public var magnetometer: SIMD3<Float>
+    /// The gyroscope after the configured gyro filters (``FlightCore/lastFilteredGyroscope``),
+    /// NaN on a tick without a sample.
+    public var filteredGyroscope: SIMD3<Float>
     /// A gyroscope axis of this tick's sample was at the end of its range (recorded as
     /// `gyro_clipped`, so a replay loses the estimate's convergence where the run did).
     public var gyroscopeClipped: Bool
@@ -76,6 +79,7 @@ public struct TickRecord: Sendable {
         accelerometer = SIMD3(repeating: .nan)
         gyroscope = SIMD3(repeating: .nan)
         magnetometer = SIMD3(repeating: .nan)
+        filteredGyroscope = SIMD3(repeating: .nan)
         gyroscopeClipped = false
         attitude = .identity
         rotationRate = .zero

@@ -28,13 +28,21 @@ import PoiseTraces
 ///   the tick was handed: the balancing robot's `sp_speed` (m/s) and `sp_turn_rate` (rad/s)
 ///   with its `speed_est` (the controller's, m/s) and, simulated, `true_speed`; the quad's
 ///   `sp_roll`, `sp_pitch` (rad), `sp_yaw_rate` (rad/s) and `sp_thrust`. A replay takes the
-///   setpoints from these columns (and the time columns as they are).
+///   setpoints from these columns (and the time columns as they are);
+/// - with `filteredGyro` (a run whose `filter.gyro` low-pass or notches are on): `gfx,gfy,gfz`,
+///   the gyroscope after those filters, rad/s — what the estimate and the loops were handed —
+///   last, so `poise spectrum --signal filtered` measures what the filters took out. Such a
+///   recording says `# recording_version=2`; one without them is version 1, and a replay
+///   writes them only when its input has them.
 public struct RecordingColumns: Sendable {
     public let names: [String]
     public let channelIsPulse: [Bool]
     public let magnetometer: Bool
     public let truth: Bool
     public let pilot: PilotColumns
+    public let filteredGyro: Bool
+    /// The filtered gyroscope's columns.
+    public static let filteredGyroNames = ["gfx", "gfy", "gfz"]
 
     /// Which setpoint columns a recording of live setpoints has.
     public enum PilotColumns: Sendable {
@@ -55,7 +63,8 @@ public struct RecordingColumns: Sendable {
         }
     }
 
-    public init(channels: [OutputChannelSpec], magnetometer: Bool, truth: Bool, pilot: PilotColumns = .none) {
+    public init(channels: [OutputChannelSpec], magnetometer: Bool, truth: Bool, pilot: PilotColumns = .none,
+                filteredGyro: Bool = false) {
         var names = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
         if magnetometer { names += ["mx", "my", "mz"] }
         if truth { names += ["qw", "qx", "qy", "qz"] }
@@ -63,6 +72,8 @@ public struct RecordingColumns: Sendable {
                   "gyro_clipped", "stall_ms", "est_qw", "est_qx", "est_qy", "est_qz", "arm", "event"]
         names += channels.map { "out_" + $0.name }
         names += pilot.names(truth: truth)
+        if filteredGyro { names += Self.filteredGyroNames }
+        self.filteredGyro = filteredGyro
         self.names = names
         self.pilot = pilot
         channelIsPulse = channels.map { if case .gpio = $0.hardware { false } else { true } }
@@ -119,6 +130,11 @@ public struct RecordingColumns: Sendable {
             writer.append(r.quadSetpoint.pitch)
             writer.append(r.quadSetpoint.yawRate)
             writer.append(r.quadSetpoint.thrust)
+        }
+        if filteredGyro {
+            for i in 0..<3 {
+                r.sampleValid && r.filteredGyroscope[i].isFinite ? writer.append(r.filteredGyroscope[i]) : writer.appendEmpty()
+            }
         }
         writer.endRow()
     }

@@ -45,8 +45,10 @@ struct TickReplayWork: FilterKindWork, ~Copyable {
         reader.skipsTicksWithoutSample = false
         var core = settings.core(filter: filter)
         let pilot = RecordingColumns.PilotColumns(columns: reader.columns)
+        // The filtered gyroscope when the input has it, so a recording without it replays as it did.
         let columns = RecordingColumns(channels: settings.channels, magnetometer: reader.layout.hasMagnetometer,
-                                       truth: reader.layout.hasTruth, pilot: pilot)
+                                       truth: reader.layout.hasTruth, pilot: pilot,
+                                       filteredGyro: RecordingColumns.filteredGyroNames.allSatisfy(reader.columns.contains))
         var metadata = reader.metadata
         metadata.set("replayed", "tick")
         metadata.set("estimate", settings.filter.kind.rawValue)

@@ -126,15 +126,18 @@ struct LoopWork: FilterKindWork {
         var writer: TraceWriter? = nil
         var columns: RecordingColumns? = nil
         if let path = options.recordPath {
+            // The filtered gyroscope too where filter.gyro filters it (docs/trace-format.md).
+            let filtered = settings.gyroFilters.isActive && !options.sensorOnly
             let cols = RecordingColumns(channels: outputs.channels, magnetometer: rig.sensor.magnetometerMode != .powerDown, truth: truth,
-                                        pilot: options.virtualDuration == nil ? pilotColumns : .none)
+                                        pilot: options.virtualDuration == nil ? pilotColumns : .none, filteredGyro: filtered)
             // How to replay it: the effective configuration (a sensor-only run has no
             // controller and no outputs: the lines `poise-board record` makes from the compiled file's).
             var embedded = TraceMetadata()
             EmbeddedConfiguration.add(configuration, to: &embedded)
             let lines = options.sensorOnly ? RecordingFile.sensorOnlyLines(embedded.lines) : embedded.lines
-            let metadata = RecordingFile.metadata(source: truth ? "poise-run-sim" : "poise-run", rateHz: settings.loopRateHz,
+            var metadata = RecordingFile.metadata(source: truth ? "poise-run-sim" : "poise-run", rateHz: settings.loopRateHz,
                                                   configurationLines: lines)
+            if filtered { metadata.set("recording_version", "2") }
             do {
                 writer = try RecordingFile.open(path: path, columns: cols, metadata: metadata, overwrite: options.overwrite,
                                                 syncInterval: rig.recording.syncInterval)

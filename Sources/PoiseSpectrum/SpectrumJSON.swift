@@ -42,6 +42,11 @@ public struct SpectrumJSON: Codable, Sendable, Equatable {
     public var filters: Filters?
     /// The rotor's lines and the notch proposed for them (absent when no gyroscope peak).
     public var rotor: RotorJSON?
+    /// Which gyroscope the channels `gx…gz` hold: `raw`, or `filtered` (`gfx…gfz`).
+    public var signal: String?
+    /// At each rotor line, the raw gyroscope against the filtered one, measured (absent
+    /// when the recording has no `gfx,gfy,gfz`).
+    public var measuredAttenuation: [MeasuredAttenuation]?
 
     public init(_ a: SpectrumAnalysis) {
         func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }

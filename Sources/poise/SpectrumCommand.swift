@@ -3,6 +3,7 @@ import Foundation
 import PoiseConfig
 import PoiseFusion
 import PoiseReplay
+import PoiseReplayCore
 import PoiseSpectrum
 import PoiseTraces
 
@@ -48,6 +49,11 @@ struct SpectrumCommand: PoiseCommand {
     @Option(parsing: .unconditional, help: "How far above its axis's median density a local maximum must stand to count as a peak, dB.")
     var threshold: Double = 10
 
+    enum Signal: String, ExpressibleByArgument, CaseIterable { case raw, filtered }
+
+    @Option(help: "Which gyroscope gx…gz shows: raw (the sensor's), or filtered (gfx…gfz: after the configured filter.gyro low-pass and notches, as the estimate and the loops got it; recorded when those filters are on).")
+    var signal: Signal = .raw
+
     @Flag(help: "Print no progress line while the recording is read.")
     var quiet = false
 
@@ -82,15 +88,32 @@ struct SpectrumCommand: PoiseCommand {
         guard present.contains(where: { $0.hasPrefix("g") }) else {
             throw CLIError("\(recording): no gyroscope columns gx, gy, gz (columns: \(survey.names.joined(separator: ",")))")
         }
+        // The filtered gyroscope, when recorded: shown with --signal filtered, and measured
+        // against the raw one at the rotor lines either way.
+        let filteredNames = RecordingColumns.filteredGyroNames
+        let hasFiltered = filteredNames.allSatisfy(survey.names.contains)
+        if signal == .filtered && !hasFiltered {
+            throw CLIError("\(recording): no filtered gyroscope columns \(filteredNames.joined(separator: ", ")) (a recording of a run with filter.gyro filters on has them)")
+        }
+        func filteredName(_ axis: String) -> String { "gf" + axis.dropFirst() }
+        let source = present.map { signal == .filtered && $0.hasPrefix("g") ? filteredName($0) : $0 }
+        let gyroAxes = present.filter { $0.hasPrefix("g") }
+        let other = hasFiltered ? gyroAxes.map { signal == .filtered ? $0 : filteredName($0) } : []
         let sampleRate = survey.sampleRate
         guard sampleRate.isFinite, sampleRate > 0 else { throw CLIError("\(recording): the times in column t do not increase") }
         let motors = configuration.map { Self.motorColumns(names: survey.names, outputs: $0.outputs) } ?? []
         let estimator = WelchEstimator(sampleRate: sampleRate,
                                        segmentLength: WelchEstimator.segmentLength(sampleRate: sampleRate, resolution: resolution, sampleCount: survey.count))
         var accumulator = WelchAccumulator(estimator: estimator, gyroscope: present.map { $0.hasPrefix("g") })
+        var compared = WelchAccumulator(estimator: estimator, gyroscope: other.map { _ in true })
         let feed = ProgressBar(total: survey.count, enabled: !quiet)
-        try survey.rows(columns: present, motors: motors, progress: { feed.update($0) }) { values, throttle in
-            accumulator.append(values, throttle: throttle)
+        try survey.rows(columns: source + other, motors: motors, progress: { feed.update($0) }) { values, throttle in
+            if other.isEmpty {
+                accumulator.append(values, throttle: throttle)
+            } else {
+                accumulator.append(Array(values[0..<source.count]), throttle: throttle)
+                compared.append(Array(values[source.count...]))
+            }
         }
         feed.finish()
         if Interruption.requested { return }
@@ -99,17 +122,28 @@ struct SpectrumCommand: PoiseCommand {
             filters: configuration?.filter.gyro, filterRate: configuration.map { $0.loop.rateHz },
             peakRule: PeakFinder(threshold: threshold))
         let rotor = RotorLines.find(in: analysis, chipRate: configuration.map { $0.sensor.driver.outputRate })
+        var attenuation: [MeasuredAttenuation]? = nil
+        if !other.isEmpty, let rotor {
+            let second = SpectrumAnalysis(accumulated: compared, channels: gyroAxes.map { ($0, "rad/s") })
+            attenuation = signal == .filtered ? MeasuredAttenuation.at(rotor, raw: second, filtered: analysis)
+                                              : MeasuredAttenuation.at(rotor, raw: analysis, filtered: second)
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             encoder.keyEncodingStrategy = .convertToSnakeCase
             var document = SpectrumJSON(analysis)
             document.rotor = rotor.map { RotorJSON($0) }
+            // Only where there is a choice: a recording without the filtered gyroscope prints as before.
+            if hasFiltered { document.signal = signal.rawValue }
+            document.measuredAttenuation = attenuation
             let data = try encoder.encode(document)
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(Self.summary(analysis, recording: recording))
+            if signal == .filtered { print("gyroscope: filtered (gfx, gfy, gfz: after filter.gyro), as the estimate and the loops got it") }
             print(Self.rotorSummary(rotor, analysis: analysis))
+            if let attenuation { print(Self.attenuationSummary(attenuation)) }
         }
         if let path = output ?? (json ? nil : "psd.svg") {
             try writeTextFile(analysis.svg(title: traceName(recording)), to: path)
@@ -195,6 +229,17 @@ struct SpectrumCommand: PoiseCommand {
         }
         lines.append("proposed notch (docs/config.md, filter.gyro; merge into the config's filter section, in a free notch slot):")
         lines += rotor.proposal.configLines().map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The filters' effect at the rotor lines, measured on the recording.
+    static func attenuationSummary(_ entries: [MeasuredAttenuation]) -> String {
+        var lines = ["measured at the rotor lines, raw gyroscope against filtered (gfx…gfz, what the loops got):"]
+        if entries.isEmpty { lines.append("  no rotor line to measure") }
+        for e in entries {
+            lines.append("  \(fmt(e.frequencyHz, 1)) Hz (\(e.harmonic == 1 ? "fundamental" : "harmonic \(e.harmonic)"))  \(e.axis): "
+                + "raw \(fmt(e.rawDecibels, 1)) dB, filtered \(fmt(e.filteredDecibels, 1)) dB: \(fmt(e.attenuationDecibels, 1)) dB less")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -67,5 +67,27 @@ struct SpectrumNotchTests {
         let text = try poise(["spectrum", recording.path, "-o", dir.appending(path: "psd.svg").path])
         #expect(text.text.contains("fundamental") && text.text.contains("2nd harmonic") && text.text.contains("folded")
                 && text.text.contains("center_hz: "), "\(text.text)")
+        // The stand runs its notch, so the recording holds the gyroscope the loops got too, and
+        // the rotor is measured ≥ 20 dB weaker there than in the raw gyroscope.
+        #expect(json["signal"] as? String == "raw")
+        let measured = json["measured_attenuation"] as? [[String: Any]] ?? []
+        let fundamental = measured.first { $0["harmonic"] as? Int == 1 }
+        #expect(abs((fundamental?["frequency_hz"] as? Double ?? 0) - expected) <= 2 * bin, "\(measured)")
+        #expect((fundamental?["attenuation_decibels"] as? Double ?? 0) >= 20, "\(measured)")
+        #expect(text.text.contains("measured at the rotor lines, raw gyroscope against filtered"), "\(text.text)")
+        // --signal filtered shows the filtered gyroscope: its rotor line stands ≥ 20 dB lower.
+        func gyroPeakDecibels(_ arguments: [String]) throws -> Double {
+            let run = try poise(["spectrum", recording.path, "--json"] + arguments)
+            #expect(run.status == 0, "\(run.error)")
+            let json = try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Any])
+            let frequencies = try #require(json["frequencies_hz"] as? [Double])
+            let channels = try #require(json["channels"] as? [[String: Any]])
+            let bins = frequencies.indices.filter { abs(frequencies[$0] - expected) <= 2 * bin }
+            return channels.filter { ($0["name"] as? String ?? "").hasPrefix("g") }.flatMap { channel in
+                bins.map { ((channel["decibels"] as? [Any])?[$0] as? Double) ?? -.infinity }
+            }.max() ?? -.infinity
+        }
+        let raw = try gyroPeakDecibels([]), filtered = try gyroPeakDecibels(["--signal", "filtered"])
+        #expect(raw - filtered >= 20, "rotor line: raw \(raw) dB, filtered \(filtered) dB")
     }
 }
