@@ -3,7 +3,6 @@ import Foundation
 import PoiseConfig
 import PoiseFusion
 import PoiseReplay
-import PoiseReplayCore
 import PoiseSpectrum
 import PoiseTraces
 
@@ -90,7 +89,7 @@ struct SpectrumCommand: PoiseCommand {
         }
         // The filtered gyroscope, when recorded: shown with --signal filtered, and measured
         // against the raw one at the rotor lines either way.
-        let filteredNames = RecordingColumns.filteredGyroNames
+        let filteredNames = ["gfx", "gfy", "gfz"]   // RecordingColumns.filteredGyroNames
         let hasFiltered = filteredNames.allSatisfy(survey.names.contains)
         if signal == .filtered && !hasFiltered {
             throw CLIError("\(recording): no filtered gyroscope columns \(filteredNames.joined(separator: ", ")) (a recording of a run with filter.gyro filters on has them)")
