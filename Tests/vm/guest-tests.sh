@@ -290,6 +290,51 @@ else
   kill -TERM $runner
   wait $runner
   touch /tmp/stop-toggle
+  # `poise-board record` (poise record's loop and file) on the stub's live chip: SIGTERM closes
+  # it cleanly, the host's `poise replay` gives every recorded row back as recorded, and its
+  # header is the one the host's `poise record` writes for the same configuration. Then
+  # `poise-board calibrate gyro` on the still chip (gyroscope 0) at 1 kHz: the host's text.
+  if [ "$program" = board ] && [ -z "$configs" ]; then
+    toggle
+    "$exe" record --config "$gpio_config" /tmp/board-record.csv --duration 60 > "$results/board-record.log" 2>&1 &
+    runner=$!
+    i=0
+    while [ $i -lt 300 ]; do
+      rows=$(grep -vc '^#' /tmp/board-record.csv 2>/dev/null)
+      [ "${rows:-0}" -ge 20 ] && break
+      usleep 100000; i=$((i + 1))
+    done
+    kill -TERM $runner
+    wait $runner
+    status=$?
+    $poise record /tmp/host-record.csv --config "$config" --duration 0.5 --quiet > "$results/board-record-host.log" 2>&1
+    $poise replay /tmp/board-record.csv -o /tmp/board-record-replayed.csv --quiet >> "$results/board-record.log" 2>&1
+    grep -v '^#' /tmp/board-record.csv > /tmp/board-record.rows
+    grep -v '^#' /tmp/board-record-replayed.csv > /tmp/board-record-replayed.rows
+    grep '^#' /tmp/board-record.csv > /tmp/board-record.head; head -1 /tmp/board-record.rows >> /tmp/board-record.head
+    grep '^#' /tmp/host-record.csv > /tmp/host-record.head; grep -v '^#' /tmp/host-record.csv | head -1 >> /tmp/host-record.head
+    if [ $status -eq 0 ] && grep -q "stopped by SIGTERM" "$results/board-record.log" && [ "$(wc -l < /tmp/board-record.rows)" -ge 20 ] \
+       && cmp /tmp/board-record.rows /tmp/board-record-replayed.rows >> "$results/board-record.log" 2>&1 \
+       && cmp /tmp/board-record.head /tmp/host-record.head >> "$results/board-record.log" 2>&1; then
+      pass record
+    else
+      fail record "exit $status; $(tail -2 "$results/board-record.log" | tr '\n' ' ')"
+    fi
+    sed -e 's/^  rate_hz: 50$/  rate_hz: 1000/' -e 's/^  sample_rate_hz: 50$/  sample_rate_hz: 1000/' "$config" > /tmp/calibrate.yaml
+    "$exe" calibrate gyro --config "$(config_for /tmp/calibrate.yaml)" --yes > /tmp/board-calibrate.out 2> "$results/board-calibrate-gyro.log"
+    status=$?
+    $poise calibrate gyro --config /tmp/calibrate.yaml --yes 2>> "$results/board-calibrate-gyro.log" \
+      | sed 's/; --save writes it into .*:$/:/' > /tmp/host-calibrate.out
+    touch /tmp/stop-toggle
+    cat /tmp/board-calibrate.out >> "$results/board-calibrate-gyro.log"
+    if [ $status -eq 0 ] && cmp /tmp/board-calibrate.out /tmp/host-calibrate.out >> "$results/board-calibrate-gyro.log" 2>&1 \
+       && grep -q "^    gyroscope_bias: \[0.0, 0.0, 0.0\]$" /tmp/board-calibrate.out \
+       && grep -q "^poise-board: paste these lines" "$results/board-calibrate-gyro.log"; then
+      pass calibrate-gyro
+    else
+      fail calibrate-gyro "exit $status; $(tail -3 "$results/board-calibrate-gyro.log" | tr '\n' ' ')"
+    fi
+  fi
   # The board program's peak resident memory in a 1 kHz run with recording and telemetry (to
   # a local port no one reads), read from the kernel (VmHWM) while it runs.
   if [ "$program" = board ] && [ -z "$configs" ]; then
