@@ -108,7 +108,7 @@ struct CalibrateCommand: PoiseCommand {
         switch target.board {
         case .sim:
             let chip = SimulatedMPU9250(motion: GuidedMotion(), errors: .typical, mounting: settings.mounting,
-                                        address: target.simulatedChipAddress, seed: 1)
+                                        address: target.simulatedChipAddress)
             return try calibrate(chip, settings: settings, pacer: .simulated) { bus, step in
                 switch step {
                 case .holdStill(_, let attitude): bus.motion = GuidedMotion(attitude: attitude)
