@@ -175,7 +175,7 @@ let package = Package(
         // The parts of a live run opened from the resolved settings, for the host's run and the
         // board's (builds in Embedded Swift).
         .target(name: "PoiseLive", dependencies: [
-            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseLoop", "PoiseMath",
+            "PoiseControl", "PoiseDeviceSettings", "PoiseFlightCore", "PoiseFlightSettings", "PoiseFusion", "PoiseLinux", "PoiseLoop", "PoiseMath",
             "PoiseOutputs", "PoiseReplayCore", "PoiseReporting", "PoiseTelemetry", "PoiseThreads", "PoiseTraces",
         ]),
         .target(name: "PoiseRun", dependencies: [

@@ -194,8 +194,18 @@ struct BoardRunWork: FilterKindWork {
             receiver = TelemetryReceiver(sender: sender, station: station, settings: view, key: link.key, store: link.store)
             receiver?.log = { printToStandardError("poise-board: " + $0 + "\n") }
         }
+        // The pilot's gamepad: read on its own thread into the same mailbox.
+        let gamepad: GamepadReader?
+        do throws(GamepadError) {
+            gamepad = try GamepadLink.start(rig.gamepad, armSource: settings.safety.armSource, mailbox: pilot,
+                                            program: "poise-board", quiet: quiet)
+        } catch {
+            throw BoardRunError(error.description)
+        }
+        defer { gamepad?.stop() }
         var links = LoopLinks(signals: signals, tuning: tuning, ring: ring, telemetry: link?.sender,
-                              latest: latest, armSwitch: parts.armSwitch?.state, setpoints: setpoints, pilot: receiver == nil ? nil : pilot,
+                              latest: latest, armSwitch: parts.armSwitch?.state, setpoints: setpoints,
+                              pilot: receiver == nil && gamepad == nil ? nil : pilot,
                               drive: drive, encoders: parts.encoders?.state)
         links.follow(rig)
         var loop = LiveLoop(board: parts.board, core: core, links: links, settings: LoopSettings(live: settings, duration: request.duration))
@@ -216,9 +226,9 @@ struct BoardRunWork: FilterKindWork {
     }
 
     /// The setpoint columns of a recording whose ticks may follow a pilot (a telemetry link's
-    /// MANUAL_CONTROL), by the controller's kind.
+    /// MANUAL_CONTROL or a gamepad), by the controller's kind.
     var pilotColumns: RecordingColumns.PilotColumns {
-        guard !request.sensorOnly, request.telemetry != nil || settings.rig.telemetryAddress != nil else { return .none }
+        guard !request.sensorOnly, request.telemetry != nil || settings.rig.telemetryAddress != nil || settings.rig.gamepad.enabled else { return .none }
         switch settings.controller {
         case .none: return .none
         case .balance: return .drive

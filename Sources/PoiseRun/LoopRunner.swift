@@ -204,7 +204,13 @@ struct LoopWork: FilterKindWork {
             witness.attach(link, receiver!)
         }
         // The pilot's gamepad: read on its own thread into the same mailbox.
-        let gamepad = try GamepadLink.start(configuration, settings: rig.gamepad, mailbox: pilot, quiet: options.quiet)
+        let gamepad: GamepadReader?
+        do throws(GamepadError) {
+            gamepad = try GamepadLink.start(rig.gamepad, armSource: settings.safety.armSource, mailbox: pilot,
+                                            program: "poise", quiet: options.quiet)
+        } catch {
+            throw RunError(error.description)
+        }
         defer { gamepad?.stop() }
         var links = LoopLinks(signals: options.signals, tuning: mailbox, ring: ring, telemetry: telemetry,
                               latest: options.latest ?? newest, armSwitch: armSwitch, setpoints: setpoints,
