@@ -19,7 +19,7 @@ struct MonteCarloOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The base seed each trial's seed is derived from (default: simulation.seed); without --trials, simulation.seed itself.")
     var seed: Int?
 
-    @Option(help: "Run only part I of K of --trials N (I from 0; trials I, I+K, I+2K…) and print that part's figures for --merge instead of a report (docs/simulation.md, sweeps beyond one machine).")
+    @Option(parsing: .unconditional, help: "Run only part I of K of --trials N (I from 0; trials I, I+K, I+2K…) and print that part's figures for --merge instead of a report (docs/simulation.md, sweeps beyond one machine).")
     var shard: String?
 
     @Option(parsing: .upToNextOption, help: "Merge the parts' files (--shard I/K's output) into the report of the whole --trials N run, byte for byte; give the parts' own --config, --spread, --seed, --duration and --trials.")

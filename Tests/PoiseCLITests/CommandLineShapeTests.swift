@@ -83,7 +83,7 @@ import Testing
     static let wordOptions: Set<String> = [
         "config", "script", "output", "plot", "record", "stats-json", "spread", "truth", "title", "telemetry",
         "trace", "bus", "device", "directory", "name", "host", "udp-host", "plotjuggler", "columns", "state-dir", "save-to",
-        "allow-host", "signing-key-file",
+        "allow-host", "signing-key-file", "merge",
     ]
 
     /// Every option of `program` (from ArgumentParser's own description of the command line)
