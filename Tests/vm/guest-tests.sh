@@ -292,9 +292,9 @@ else
   touch /tmp/stop-toggle
   # `poise-board record` (poise record's loop and file) on the stub's live chip: SIGTERM closes
   # it cleanly, the host's `poise replay` gives every recorded row back as recorded, and its
-  # header is the one the host's `poise record` writes for the same configuration. Then
-  # `poise-board calibrate gyro` on the still chip (gyroscope 0) at 100 Hz, 4 s (at 1 kHz the
-  # slow guest's toggling is too slow: 50 identical reads are stuck data): the host's text.
+  # header is the one the host's `poise record` writes for the same configuration.
+  # (`poise-board calibrate` is tested on the simulated chip, BoardRecordCalibrateTests: here
+  # the guest's toggling of the stub's data is too slow for 400 samples that are not stuck.)
   if [ "$program" = board ] && [ -z "$configs" ]; then
     toggle
     "$exe" record --config "$gpio_config" /tmp/board-record.csv --duration 60 > "$results/board-record.log" 2>&1 &
@@ -321,20 +321,7 @@ else
     else
       fail record "exit $status; $(tail -2 "$results/board-record.log" | tr '\n' ' ')"
     fi
-    sed -e 's/^  rate_hz: 50$/  rate_hz: 100/' -e 's/^  sample_rate_hz: 50$/  sample_rate_hz: 100/' "$config" > /tmp/calibrate.yaml
-    "$exe" calibrate gyro --config "$(config_for /tmp/calibrate.yaml)" --yes > /tmp/board-calibrate.out 2> "$results/board-calibrate-gyro.log"
-    status=$?
-    $poise calibrate gyro --config /tmp/calibrate.yaml --yes 2>> "$results/board-calibrate-gyro.log" \
-      | sed 's/; --save writes it into .*:$/:/' > /tmp/host-calibrate.out
     touch /tmp/stop-toggle
-    cat /tmp/board-calibrate.out >> "$results/board-calibrate-gyro.log"
-    if [ $status -eq 0 ] && cmp /tmp/board-calibrate.out /tmp/host-calibrate.out >> "$results/board-calibrate-gyro.log" 2>&1 \
-       && grep -q "^    gyroscope_bias: \[0.0, 0.0, 0.0\]$" /tmp/board-calibrate.out \
-       && grep -q "^poise-board: paste these lines" "$results/board-calibrate-gyro.log"; then
-      pass calibrate-gyro
-    else
-      fail calibrate-gyro "exit $status; $(tail -3 "$results/board-calibrate-gyro.log" | tr '\n' ' ')"
-    fi
   fi
   # The board program's peak resident memory in a 1 kHz run with recording and telemetry (to
   # a local port no one reads), read from the kernel (VmHWM) while it runs.
