@@ -76,6 +76,15 @@ public struct FlightParameter: Sendable {
         return nil
     }
 
+    /// ``problem(with:)`` of a value read from `text` (``value(parsing:)``): a whole number out
+    /// of range named as the loader names it, to the digit (past a `Double`'s 53 bits too).
+    public func problem(with value: Double, written text: Substring) -> String? {
+        guard kind == .integer, !(value >= minimum && value <= maximum), let whole = Self.wholeNumber(parsing: text) else {
+            return problem(with: value)
+        }
+        return "`" + String(whole) + "` is out of range"
+    }
+
     /// The range as the loader names it: "0…180 °", "1…1000", "true, false".
     public var allowed: String {
         switch kind {
@@ -94,12 +103,17 @@ public struct FlightParameter: Sendable {
             if text == "false" { return 0 }
             return nil
         case .integer:
-            if text.hasPrefix("0x") || text.hasPrefix("0X") { return Int(text.dropFirst(2), radix: 16).map(Double.init) }
-            return Int(text).map(Double.init)
+            return Self.wholeNumber(parsing: text).map(Double.init)
         case .number:
             guard let number = Double(String(text)), number.isFinite else { return nil }
             return number
         }
+    }
+
+    /// A whole number as the YAML loader takes it: decimal, or hexadecimal after `0x`.
+    static func wholeNumber(parsing text: Substring) -> Int? {
+        if text.hasPrefix("0x") || text.hasPrefix("0X") { return Int(text.dropFirst(2), radix: 16) }
+        return Int(text)
     }
 
     /// The file's value as the YAML writer writes it: `true`, `12`, `31.5`, `30.0`.
@@ -108,7 +122,7 @@ public struct FlightParameter: Sendable {
     static func text(_ value: Double, kind: Kind) -> String {
         switch kind {
         case .boolean: return value != 0 ? "true" : "false"
-        case .integer: return String(Int(value))
+        case .integer: return value.magnitude < 0x1p63 ? String(Int(value)) : value.description  // a `# was` read past Int's range
         case .number: return value.description
         }
     }

@@ -1,14 +1,16 @@
-/// The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE) as `poise-board` reads and
-/// writes them: the state directory's `parameters.yaml`, the format of PoiseConfig's
-/// `ParameterOverlay` (`poise run`'s), read without Foundation. One entry per line:
+/// The parameters stored on the board (MAV_CMD_PREFLIGHT_STORAGE): the state directory's
+/// `parameters.yaml`, which `poise run` and `poise-board run` apply over their configuration at
+/// each start and SIGHUP and `poise merge-parameters` writes into the YAML. The one reader and
+/// writer of that format, without Foundation (the board's program reads it too; the host's
+/// checks its result against the configuration, PoiseSettings' `StoredParameters+Configuration`).
+/// One entry per line:
 ///
 ///     # comment lines and blank lines are skipped
 ///     controller.balance.pitch.kp: 31.5  # was 30.0
 ///
 /// The key is a parameter's dotted path (``FlightParameters``), the value written as in the
 /// YAML file, `# was V` the file's value when the entry was stored (`poise merge-parameters`
-/// refuses an entry whose key the file has changed since). A host test checks that both
-/// readers take and refuse the same lines and that both writers write the same text.
+/// refuses an entry whose key the file has changed since).
 public struct StoredParameters: Sendable, Equatable {
     /// The file's name in the state directory.
     public static let fileName = "parameters.yaml"
@@ -31,6 +33,9 @@ public struct StoredParameters: Sendable, Equatable {
         }
 
         public var parameter: FlightParameter { FlightParameters.all[index] }
+
+        /// The key's dotted path.
+        public var path: String { parameter.path }
     }
 
     /// In file order, each key once.
@@ -54,18 +59,59 @@ public struct StoredParameters: Sendable, Equatable {
         entries.append(entry)
     }
 
+    /// The entry of the key `path`, nil when the file has none.
+    public subscript(path path: String) -> Entry? { FlightParameters.index(ofPath: path).flatMap { self[$0] } }
+
     public mutating func remove(_ index: Int) { entries.removeAll { $0.index == index } }
 
-    /// Reads a file's text; every problem is reported with its line, as `poise run` reports it
-    /// (`FILE:LINE: KEY: MESSAGE (allowed: …)`). `isKey` tells a configuration key that is no
-    /// parameter ("not a parameter") from an unknown one.
+    /// One refused line: `FILE:LINE: KEY: MESSAGE (allowed: ALLOWED)` as both programs print it.
+    public struct Problem: Sendable, Equatable {
+        /// 1-based line in the file.
+        public var line: Int
+        /// The key as written, nil for a line that is no `key: value`.
+        public var key: String?
+        public var message: String
+        /// The key's range or choices, nil when the message needs none.
+        public var allowed: String?
+
+        public init(line: Int, key: String? = nil, message: String, allowed: String? = nil) {
+            self.line = line
+            self.key = key
+            self.message = message
+            self.allowed = allowed
+        }
+
+        /// The line as the board prints it (the host's `ConfigError` writes the same parts).
+        public func description(file: String) -> String {
+            var text = file + ":" + String(line) + ": "
+            if let key, !key.isEmpty { text += key + ": " }
+            text += message
+            if let allowed, !allowed.isEmpty { text += " (allowed: " + allowed + ")" }
+            return text
+        }
+    }
+
+    /// Reads a file's text: `poise-board`'s way, every problem a line of the error
+    /// (`FILE:LINE: KEY: MESSAGE (allowed: …)`, ``Problem/description(file:)``).
     public init(parsing text: String, file: String, isKey: (String) -> Bool) throws(StoredParametersError) {
+        let (read, problems) = Self.reading(text, isKey: isKey)
+        guard problems.isEmpty else {
+            var lines: [String] = []
+            for problem in problems { lines.append(problem.description(file: file)) }
+            throw StoredParametersError(lines)
+        }
+        self = read
+    }
+
+    /// Reads a file's text: the entries of its good lines and every problem, each with its line,
+    /// in file order; the file is refused when there is any. `isKey` tells a configuration key
+    /// that is no parameter ("not a parameter") from an unknown one.
+    public static func reading(_ text: String, isKey: (String) -> Bool) -> (parameters: StoredParameters, problems: [Problem]) {
         var entries: [Entry] = []
-        var problems: [String] = []
+        var problems: [Problem] = []
         var lineNumber = 0
         func problem(_ key: String?, _ message: String, allowed: String? = nil) {
-            problems.append(file + ":" + String(lineNumber) + ": " + (key.map { $0 + ": " } ?? "") + message
-                            + (allowed.map { " (allowed: " + $0 + ")" } ?? ""))
+            problems.append(Problem(line: lineNumber, key: key, message: message, allowed: allowed))
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -97,7 +143,7 @@ public struct StoredParameters: Sendable, Equatable {
                         allowed: parameter.allowed)
                 continue
             }
-            if let message = parameter.problem(with: value) {
+            if let message = parameter.problem(with: value, written: valueText) {
                 problem(path, message, allowed: parameter.allowed)
                 continue
             }
@@ -106,8 +152,7 @@ public struct StoredParameters: Sendable, Equatable {
             if note.hasPrefix("was ") { was = parameter.value(parsing: Self.trimmed(note.dropFirst(4))) }
             entries.append(Entry(index: index, value: value, was: was, line: lineNumber))
         }
-        guard problems.isEmpty else { throw StoredParametersError(problems) }
-        self.entries = entries
+        return (StoredParameters(entries: entries), problems)
     }
 
     /// The file's text: a header saying what it is (`program` stored them, running

@@ -2,6 +2,7 @@ import Foundation
 import PoiseConfig
 import PoiseControl
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseLive
 import PoiseLoop
 import PoiseMath
@@ -194,7 +195,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
         }
         do {
             let file = try PoiseConfiguration.load(path: path).values
-            var overlay = try ParameterOverlayFile.read(overlayPath) ?? ParameterOverlay()
+            var overlay = try ParameterOverlayFile.read(overlayPath) ?? StoredParameters()
             let before = overlay
             let now = current.configuration
             var stored: [String] = []
@@ -205,10 +206,11 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
                     conflicts.append(entry.path)
                     continue
                 }
+                guard let index = FlightParameters.index(ofPath: entry.path) else { continue }
                 if value == file[entry.path] {
-                    overlay.remove(entry.path)
-                } else {
-                    overlay.set(ParameterOverlay.Entry(path: entry.path, value: value, was: file[entry.path]))
+                    overlay.remove(index)
+                } else if let stored = StoredParameters.Entry(path: entry.path, value: value, was: file[entry.path]) {
+                    overlay.set(stored)
                 }
                 stored.append(entry.path)
             }
@@ -216,7 +218,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
                 if overlay.isEmpty {
                     try ParameterOverlayFile.remove(overlayPath)
                 } else {
-                    try ParameterOverlayFile.write(overlay.text(configuration: path), to: overlayPath)
+                    try ParameterOverlayFile.write(overlay.text(program: "poise run", configuration: path), to: overlayPath)
                 }
             }
             storage.withLock { state in
@@ -224,7 +226,7 @@ final class GroundStationLink: GroundStation, @unchecked Sendable {
                 for key in conflicts { state.refused[key] = file[key] }
             }
             let name = (overlayPath as NSString).lastPathComponent
-            let written = stored.filter { before[$0]?.value != overlay[$0]?.value }
+            let written = stored.filter { before[path: $0]?.value != overlay[path: $0]?.value }
             if !conflicts.isEmpty {
                 let others = written.isEmpty ? "" : " (\(written.count) others stored)"
                 return CommandOutcome(.failed, "\(conflicts.map(ParameterTable.name(forKey:)).joined(separator: ", ")) not stored: edited in file since start\(others)")

@@ -297,7 +297,7 @@ struct LoopWork: FilterKindWork {
         let fresh: PoiseConfiguration
         let file: PoiseConfiguration
         let text: String
-        var stored: ParameterOverlay? = nil
+        var stored: StoredParameters? = nil
         do {
             file = try PoiseConfiguration.load(path: path)
             text = try PoiseConfiguration.readText(path: path)
@@ -315,7 +315,7 @@ struct LoopWork: FilterKindWork {
         }
         let lines = ConfigParser.writtenLines(text: text, file: path)
         let (refused, posted) = apply(fresh, running: running, mailbox: mailbox) { key in
-            if let overlay, let line = stored?[key]?.line { return "\(overlay):\(line)" }
+            if let overlay, let line = stored?[path: key]?.line { return "\(overlay):\(line)" }
             return lines[key].map { "\(path):\($0)" } ?? "\(path) (now its default)"
         }
         for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
@@ -323,7 +323,7 @@ struct LoopWork: FilterKindWork {
             let reverted = current.map { witness?.reverted(by: fresh, current: $0.configuration) ?? [] } ?? []
             if !reverted.isEmpty { witness?.tell(severity: 4, "SIGHUP reverted \(reverted.joined(separator: ", ")) (set over MAVLink, not stored)") }
             current?.replace(fresh, file: file.values)
-            let withStored = stored.map { " with \(overlay ?? "") (\(ParameterOverlayFile.summary($0)))" } ?? ""
+            let withStored = stored.map { " with \(overlay ?? "") (\($0.summary))" } ?? ""
             printToStandardError("poise: SIGHUP: \(path)\(withStored) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")
         }
     }

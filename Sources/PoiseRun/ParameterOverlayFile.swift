@@ -1,17 +1,20 @@
 import Foundation
 import PoiseConfig
+import PoiseFlightSettings
+import PoiseSettings
 
-/// The stored parameters' file (``ParameterOverlay``) in the state directory: read at each
-/// start and SIGHUP, written by the ground station's storage command.
+/// The stored parameters' file (PoiseFlightSettings' ``StoredParameters``, read on the host
+/// with the configuration's errors) in the state directory: read at each start and SIGHUP,
+/// written by the ground station's storage command.
 public enum ParameterOverlayFile {
-    /// `directory`'s overlay file.
+    /// `directory`'s stored parameters' file.
     public static func path(directory: String) -> String {
-        directory.hasSuffix("/") ? directory + ParameterOverlay.fileName : directory + "/" + ParameterOverlay.fileName
+        directory.hasSuffix("/") ? directory + StoredParameters.fileName : directory + "/" + StoredParameters.fileName
     }
 
-    /// The overlay at `path`, nil when there is none; a file that is not a regular one, cannot
-    /// be read or has a bad line is refused, each problem with its line.
-    public static func read(_ path: String) throws(ConfigErrors) -> ParameterOverlay? {
+    /// The stored parameters at `path`, nil when there are none; a file that is not a regular
+    /// one, cannot be read or has a bad line is refused, each problem with its line.
+    public static func read(_ path: String) throws(ConfigErrors) -> StoredParameters? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
@@ -22,22 +25,15 @@ public enum ParameterOverlayFile {
             throw ConfigErrors([ConfigError(file: path, message: "not a regular file: refused")])
         }
         let text = try PoiseConfiguration.readText(path: path, limit: 64 << 10)
-        return try ParameterOverlay(parsing: text, file: path)
+        return try StoredParameters(parsing: text, file: path)
     }
 
-    /// `configuration` with the overlay at `path` applied (validated as a file is), and the
-    /// overlay (nil when there is none). Problems carry the overlay's name and line.
+    /// `configuration` with the stored parameters at `path` applied (validated as a file is),
+    /// and those parameters (nil when there are none). Problems carry the file's name and line.
     public static func apply(_ path: String, to configuration: PoiseConfiguration)
-        throws(ConfigErrors) -> (configuration: PoiseConfiguration, overlay: ParameterOverlay?) {
+        throws(ConfigErrors) -> (configuration: PoiseConfiguration, overlay: StoredParameters?) {
         guard let overlay = try read(path), !overlay.isEmpty else { return (configuration, nil) }
         return (try configuration.applying(overlay, file: path), overlay)
-    }
-
-    /// "controller.balance.pitch.kp 31.5, safety.max_tilt_deg 40.0": what an overlay sets.
-    public static func summary(_ overlay: ParameterOverlay) -> String {
-        overlay.entries.map { entry in
-            "\(entry.path) \(ConfigSchema.key(entry.path).map { ConfigEditor.yaml(entry.value, key: $0) } ?? "?")"
-        }.joined(separator: ", ")
     }
 
     /// Replaces the file at `path` with `text` so that a power cut leaves the old file or the

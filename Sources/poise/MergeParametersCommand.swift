@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import PoiseConfig
+import PoiseFlightSettings
 import PoiseRun
+import PoiseSettings
 import PoiseTraces
 
 /// `poise merge-parameters OVERLAY CONFIG`: the parameters stored on the board (the state
@@ -42,7 +44,7 @@ struct MergeParametersCommand: PoiseCommand {
     var force = false
 
     func execute() throws {
-        let stored: ParameterOverlay
+        let stored: StoredParameters
         do {
             guard let read = try ParameterOverlayFile.read(overlay) else { throw CLIError("\(overlay): no such file") }
             stored = read
@@ -96,19 +98,19 @@ struct MergeParametersCommand: PoiseCommand {
     /// What merging `overlay` into a file with `file`'s values writes, and the conflicts (each
     /// at the file's line): an entry stored over a value the file no longer has, that is not the
     /// entry's value either (written too when `force`).
-    static func plan(_ overlay: ParameterOverlay, file: ConfigTable, lines: [String: Int], config: String, force: Bool)
+    static func plan(_ overlay: StoredParameters, file: ConfigTable, lines: [String: Int], config: String, force: Bool)
         -> (write: [(path: String, value: ConfigValue)], conflicts: [String]) {
         var write: [(path: String, value: ConfigValue)] = []
         var conflicts: [String] = []
-        for entry in overlay.entries where file[entry.path] != entry.value {
+        for entry in overlay.entries where file[entry.path] != entry.configValue {
             guard let key = ConfigSchema.key(entry.path) else { continue }
-            if let was = entry.was, let now = file[entry.path], now != was {
+            if let was = entry.configWas, let now = file[entry.path], now != was {
                 let position = lines[entry.path].map { "\(config):\($0)" } ?? config
                 conflicts.append("\(position): \(entry.path): the file has \(ConfigEditor.yaml(now, key: key)), changed since "
-                    + "\(ConfigEditor.yaml(entry.value, key: key)) was stored over \(ConfigEditor.yaml(was, key: key))")
+                    + "\(ConfigEditor.yaml(entry.configValue, key: key)) was stored over \(ConfigEditor.yaml(was, key: key))")
                 if !force { continue }
             }
-            write.append((entry.path, entry.value))
+            write.append((entry.path, entry.configValue))
         }
         return (write, conflicts)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PoiseConfig
 import PoiseFlightCore
+import PoiseFlightSettings
 import PoiseLoop
 import PoiseRun
 import PoiseTelemetry
@@ -73,7 +74,7 @@ struct RunCommand: PoiseCommand {
                 let applied = try ParameterOverlayFile.apply(overlay, to: configuration)
                 configuration = applied.configuration
                 if let stored = applied.overlay {
-                    printError("poise: \(path): stored parameters applied from \(overlay): \(ParameterOverlayFile.summary(stored))")
+                    printError("poise: \(path): stored parameters applied from \(overlay): \(stored.summary)")
                 }
             } catch {
                 throw CLIError.asIs("\(error.description)\npoise: \(overlay): stored parameters refused; fix or remove the file, or merge it (poise merge-parameters)")

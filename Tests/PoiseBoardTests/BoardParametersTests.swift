@@ -10,8 +10,8 @@ import Testing
 
 /// The one parameter table `poise run` and `poise-board` share (``FlightParameters``): the
 /// schema's live number keys with their ranges and units, applied to the settings as the keys'
-/// bindings apply them; the board's reader and writer of the stored parameters take, refuse and
-/// write what the host's (PoiseConfig's `ParameterOverlay`) do; the board's ground station
+/// bindings apply them (so that the one reader of the stored parameters, PoiseFlightSettings'
+/// `StoredParameters`, names types and ranges as the loader does); the board's ground station
 /// answers and stores as the host's.
 struct BoardParametersTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -113,43 +113,6 @@ struct BoardParametersTests {
         }
     }
 
-    @Test func theBoardReadsStoredParametersAsTheHostDoes() async {
-        // Lines of an overlay, good and bad: a shape, a key, a value and a `# was` value each.
-        let paths = FlightParameters.all.map(\.path) + ["loop.rate_hz", "safety.rearm", "no.such.key", "controller.kind"]
-        let values = ["31.5", "0", "1", "-3", "5000.0", "0x10", "true", "false", "abc", "", "12", "0.25", "1e-3", "nan"]
-        let line = zip(Gen.int(in: 0...9), Gen.int(in: 0...(paths.count - 1)), Gen.int(in: 0...(values.count - 1)),
-                       Gen.int(in: 0...(values.count - 1)))
-        await propertyCheck(count: 400, input: line.array(of: 0...6)) { lines in
-            let text = lines.map { shape, path, value, was in
-                switch shape {
-                case 0: "# a comment"
-                case 1: ""
-                case 2: "\(paths[path]) \(values[value])"
-                case 3: "\(paths[path]): \(values[value])  # was \(values[was])"
-                default: "\(paths[path]): \(values[value])"
-                }
-            }.joined(separator: "\n")
-            let host = Result { () throws(ConfigErrors) in try ParameterOverlay(parsing: text, file: "p.yaml") }
-            let board = Result { () throws(StoredParametersError) in
-                try StoredParameters(parsing: text, file: "p.yaml", isKey: { ConfigSchema.key($0) != nil })
-            }
-            switch (host, board) {
-            case (.success(let host), .success(let board)):
-                #expect(host.entries.map(\.path) == board.entries.map(\.parameter.path))
-                #expect(host.entries.map(\.line) == board.entries.map(\.line))
-                for (h, b) in zip(host.entries, board.entries) {
-                    #expect(Self.number(h.value) == b.value && h.was.flatMap(Self.number) == b.was, "\(text)")
-                }
-                // And both write the same text.
-                #expect(host.text(configuration: "c") == board.text(program: "poise run", configuration: "c"))
-            case (.failure(let host), .failure(let board)):
-                #expect(host.description == board.description)
-            default:
-                Issue.record("host \(host), board \(board) for:\n\(text)")
-            }
-        }
-    }
-
     static func number(_ value: ConfigValue) -> Double? {
         switch value {
         case .number(let v): v
@@ -210,11 +173,11 @@ struct BoardParametersTests {
         // Stored as the host stores: the changed keys, `# was` the compiled file's values.
         #expect(station.storeParameters() == .init(.accepted, "2 parameters stored in parameters.yaml"))
         let text = try String(contentsOfFile: overlayPath, encoding: .utf8)
-        let host = try ParameterOverlay(parsing: text, file: overlayPath)
+        let host = try StoredParameters(parsing: text, file: overlayPath)
         #expect(host.entries.map(\.path) == ["controller.balance.pitch.kp", "safety.max_tilt_deg"])
-        #expect(host["controller.balance.pitch.kp"]?.value == .number(31.5))
-        #expect(host["controller.balance.pitch.kp"]?.was == configuration.values["controller.balance.pitch.kp"])
-        #expect(host["safety.max_tilt_deg"]?.was == configuration.values["safety.max_tilt_deg"])
+        #expect(host[path: "controller.balance.pitch.kp"]?.configValue == .number(31.5))
+        #expect(host[path: "controller.balance.pitch.kp"]?.configWas == configuration.values["controller.balance.pitch.kp"])
+        #expect(host[path: "safety.max_tilt_deg"]?.configWas == configuration.values["safety.max_tilt_deg"])
         #expect(station.storeParameters() == .init(.accepted, "parameters already stored in parameters.yaml"))
         // Applied at the next start (and reload) over the compiled file.
         let again = try BoardParameters.load(CompiledSettingsFile.settings(path: compiledPath), overlayPath: overlayPath)

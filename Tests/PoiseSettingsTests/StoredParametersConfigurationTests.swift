@@ -1,41 +1,13 @@
 import PoiseConfig
-import PropertyBased
+import PoiseFlightSettings
+import PoiseSettings
 import Testing
 
-/// The stored parameters' overlay: what storage writes reads back exactly, a bad line is
-/// refused with its line, and applied over a file it is checked as the file is.
-struct ParameterOverlayTests {
+/// The stored parameters on the host (PoiseFlightSettings' one reader, PoiseSettings'
+/// configuration side): a bad line is refused in the loader's words with its line, values are
+/// the configuration's, and applied over a file they are checked as the file is.
+struct StoredParametersConfigurationTests {
     static let file = "board:\n  kind: sim\ncontroller:\n  kind: balance\nsafety:\n  max_tilt_deg: 45\n  arm_tilt_deg: 15\n"
-
-    /// Any parameter values written read back as the same entries, whatever the numbers.
-    @Test func whatIsWrittenReadsBackExactly() async {
-        let parameters = ConfigSchema.keys.filter(ParameterOverlay.allows)
-        await propertyCheck(count: 200, input: Gen.int(in: 0 ... parameters.count - 1), Gen.double(in: -1e6 ... 1e6),
-                            Gen.int(in: -1000 ... 1000)) { index, number, whole in
-            let key = parameters[index]
-            let value: ConfigValue = switch key.type {
-            case .boolean: .boolean(whole % 2 == 0)
-            case .integer: .integer(whole)
-            default: .number(number)
-            }
-            let overlay = ParameterOverlay(entries: [ParameterOverlay.Entry(path: key.path, value: value, was: value)])
-            // A value out of its key's range is refused on reading, with the range; any other reads back.
-            let text = overlay.text(configuration: "/etc/poise/poise.yaml")
-            do {
-                let read = try ParameterOverlay(parsing: text, file: "p.yaml")
-                #expect(read.entries.map(\.path) == [key.path])
-                #expect(read.entries.first?.value == value)
-                #expect(read.entries.first?.was == value)
-                #expect(read.entries.first?.line == 4)
-            } catch let error as ConfigErrors {
-                #expect(error.errors.count == 1)
-                #expect(error.errors.first?.line == 4)
-                #expect(error.errors.first?.message.contains("out of range") == true, "\(error)")
-            } catch {
-                Issue.record("\(error)")
-            }
-        }
-    }
 
     @Test func badLinesAreRefusedEachWithItsLine() throws {
         let text = """
@@ -49,7 +21,7 @@ struct ParameterOverlayTests {
         safety.arm_source_x: 1
         controller.balance.pitch.kd: fast  # was 0.5
         """
-        let error = try #require(throws: ConfigErrors.self) { try ParameterOverlay(parsing: text, file: "/var/lib/poise/parameters.yaml") }
+        let error = try #require(throws: ConfigErrors.self) { try StoredParameters(parsing: text, file: "/var/lib/poise/parameters.yaml") }
         #expect(error.description == """
         /var/lib/poise/parameters.yaml:3: controller.balance.pitch.kp: written twice
         /var/lib/poise/parameters.yaml:4: safety.max_tilt_deg: `500.0` is out of range (allowed: \(ConfigSchema.key("safety.max_tilt_deg")!.allowed!))
@@ -59,19 +31,36 @@ struct ParameterOverlayTests {
         /var/lib/poise/parameters.yaml:8: safety.arm_source_x: unknown key
         /var/lib/poise/parameters.yaml:9: controller.balance.pitch.kd: expected \(ConfigSchema.key("controller.balance.pitch.kd")!.typeDescription), got `fast` (allowed: \(ConfigSchema.key("controller.balance.pitch.kd")!.allowed ?? ""))
         """)
+        // Each a ConfigError with its parts, clipped as the loader clips them.
+        #expect(error.errors.map(\.line) == [3, 4, 5, 6, 7, 8, 9])
+        let long = String(repeating: "k", count: 300)
+        let clipped = try #require(throws: ConfigErrors.self) { try StoredParameters(parsing: long + ": 1", file: "p.yaml") }
+        #expect(clipped.errors.first?.key == ConfigError(file: "p.yaml", key: long, message: "unknown key").key)
+    }
+
+    /// Values as the configuration holds them, each way: numbers, whole numbers, switches.
+    @Test func valuesAreTheConfigurations() throws {
+        let text = "controller.balance.pitch.kp: 31.5  # was 30.0\nloop.overrun_limit: 7\nsafety.auto_arm: false  # was true\n"
+        let stored = try StoredParameters(parsing: text, file: "p.yaml")
+        #expect(stored.entries.map(\.configValue) == [.number(31.5), .integer(7), .boolean(false)])
+        #expect(stored.entries.map(\.configWas) == [.number(30), nil, .boolean(true)])
+        let again = StoredParameters(entries: stored.entries.map { StoredParameters.Entry(path: $0.path, value: $0.configValue, was: $0.configWas)! })
+        #expect(again.text(program: "poise run", configuration: nil) == stored.text(program: "poise run", configuration: nil))
+        #expect(StoredParameters.Entry(path: "loop.rate_hz", value: .number(100), was: nil) == nil)
+        #expect(StoredParameters.Entry(path: "safety.auto_arm", value: .number(1), was: nil) == nil)
     }
 
     /// Applied over a file, the cross-key rules hold: an arming tilt above the file's maximum
-    /// tilt is refused at the overlay's line.
+    /// tilt is refused at the stored line.
     @Test func appliedOverAFileTheCrossKeyRulesHold() throws {
         let configuration = try PoiseConfiguration.parse(text: Self.file, file: "robot.yaml")
-        let good = try ParameterOverlay(parsing: "safety.max_tilt_deg: 40\ncontroller.balance.pitch.kp: 31.5\n", file: "p.yaml")
+        let good = try StoredParameters(parsing: "safety.max_tilt_deg: 40\ncontroller.balance.pitch.kp: 31.5\n", file: "p.yaml")
         let applied = try configuration.applying(good, file: "p.yaml")
         #expect(applied.values["safety.max_tilt_deg"] == .number(40))
         #expect(applied.safety.supervisor.maxTilt < configuration.safety.supervisor.maxTilt)  // through its binding
         #expect(applied.values["controller.balance.pitch.kp"] == .number(31.5))
 
-        let bad = try ParameterOverlay(parsing: "# stored\ncontroller.balance.pitch.kp: 31.5\nsafety.max_tilt_deg: 10\n", file: "p.yaml")
+        let bad = try StoredParameters(parsing: "# stored\ncontroller.balance.pitch.kp: 31.5\nsafety.max_tilt_deg: 10\n", file: "p.yaml")
         let error = try #require(throws: ConfigErrors.self) { try configuration.applying(bad, file: "p.yaml") }
         #expect(error.errors.first?.file == "p.yaml")
         #expect(error.errors.first?.line == 3, "\(error)")
