@@ -264,11 +264,25 @@ extension PoiseFilter {
         let rateNoise = settings.biasMotionRateUncertainty * PoiseFilterBiasEstimator.degrees
         let variance = (motionVarianceTime + accelerationVarianceTime
             + rateNoise * rateNoise * dot(angularRate, angularRate) * accelerationFilter.timeConstant) / dt
-        biasEstimator.update(h: SIMD8(rows[0], rows[1], rows[2], rows[8], rows[9], rows[10], 0, 0),
-                             measurement: -drift.y + rows[6], variance: variance)
-        biasEstimator.update(h: SIMD8(rows[3], rows[4], rows[5], rows[11], rows[12], rows[13], 0, 0),
-                             measurement: drift.x + rows[7], variance: variance)
         // The vertical (world z) part is unobservable from gravity; its variance grows to the
-        // ceiling until rest, or rotation that tilts the body axes, makes it observable.
+        // ceiling until rest, or rotation that tilts the body axes, makes it observable. That
+        // variance is right as a prior, but a body axis tilted only a little out of the vertical
+        // shows its bias to these two measurements at the sine of the tilt, and the Kalman step
+        // would move it by up to 1/sine of a residual that is not bias (the acceleration along
+        // an 8° ramp: 7 times it). So each bias component moves by only its axis's share of the
+        // horizontal plane (the squared sine, summed over both rows) over `fullVisibility`, and
+        // keeps the variance it did not use.
+        let x = SIMD3(rows[0], rows[1], rows[2]), y = SIMD3(rows[3], rows[4], rows[5])
+        var visible = (x * x + y * y) * (1 / Self.fullVisibility)
+        visible.replace(with: 1, where: visible .> 1)
+        let share = SIMD8(visible.x, visible.y, visible.z, 1, 1, 1, 1, 1)
+        biasEstimator.update(h: SIMD8(x.x, x.y, x.z, rows[8], rows[9], rows[10], 0, 0),
+                             measurement: -drift.y + rows[6], variance: variance, share: share)
+        biasEstimator.update(h: SIMD8(y.x, y.y, y.z, rows[11], rows[12], rows[13], 0, 0),
+                             measurement: drift.x + rows[7], variance: variance, share: share)
     }
+
+    /// The share of the horizontal plane (squared sine of the tilt out of the vertical, 18.4°)
+    /// from which a body axis's bias component takes the motion measurement's full step.
+    @inlinable static var fullVisibility: Float { 0.1 }
 }
