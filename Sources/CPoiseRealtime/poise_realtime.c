@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include "poise_realtime.h"
 
 int poise_pin_thread_to_cpu(int cpu) {
@@ -17,5 +18,7 @@ int poise_name_thread(const char *name) {
     char kept[16];
     strncpy(kept, name, sizeof kept - 1);
     kept[sizeof kept - 1] = 0;
-    return pthread_setname_np(pthread_self(), kept);
+    // What pthread_setname_np does for the calling thread (for another thread it formats a
+    // /proc path with sprintf, which the board program's static link would then carry).
+    return prctl(PR_SET_NAME, kept) == 0 ? 0 : errno;
 }
