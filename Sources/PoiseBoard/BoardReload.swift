@@ -6,8 +6,10 @@ import Glibc
 import PoiseControl
 import PoiseFlightCore
 import PoiseFlightSettings
+import PoiseLive
 import PoiseOutputs
 import PoiseReporting
+import PoiseTelemetry
 import PoiseThreads
 import PoiseTraces
 import Synchronization
@@ -17,7 +19,8 @@ import Synchronization
 /// and hands the tick what a running loop may change — gains, safety limits, output mappings
 /// (``FlightSettings/tuning``) — as `poise run`'s reload does. What needs a restart (the
 /// filter, the rig, an output's hardware, the rate…) keeps its running value and is named;
-/// a damaged file, or one that widens a safety limit while armed, changes nothing.
+/// a damaged file, or one that widens a safety limit while armed, changes nothing. Parameters
+/// set over MAVLink and not stored that it undoes are named on the log and to the ground station.
 final class BoardReload: @unchecked Sendable {
     let path: String
     let mailbox: SettingsMailbox<ReloadableSettings>
@@ -28,6 +31,8 @@ final class BoardReload: @unchecked Sendable {
     var running: FlightSettings
     var parameters: BoardParameterState
     let overlayPath: String?
+    /// The ground station's link, told what a reload undid (set under `lock` once it is up).
+    var receiver: TelemetryReceiver?
     let lock = Mutex(())
 
     init(path: String, running: FlightSettings, mailbox: SettingsMailbox<ReloadableSettings>, latest: TripleBuffer<TickRecord>,
@@ -68,9 +73,25 @@ final class BoardReload: @unchecked Sendable {
         running.controller = fresh.controller
         running.safety = fresh.safety
         running.channels = taken.channels
+        let undone = Self.reverted(parameters, to: loaded.values)
         parameters = BoardParameterState(loaded)
         if let stored = loaded.stored, let overlayPath { say(overlayPath + ": stored parameters applied: " + stored.summary) }
+        if let text = ReloadNotice.reverted(undone) {
+            printToStandardError("poise-board: " + text + "\n")
+            receiver?.announce(severity: ReloadNotice.severity, text)
+        }
         say(path + " applied (gains, limits, output mappings)" + (restart.isEmpty ? "" : "; the settings above need a restart"))
+    }
+
+    /// The parameters set over MAVLink and not stored (in `state`) that taking `values` (table
+    /// order) undoes: "BAL_PIT_P 32.0 -> 31.5".
+    static func reverted(_ state: BoardParameterState, to values: [Double]) -> [String] {
+        var changes: [String] = []
+        for index in state.values.indices where index < values.count && state.changed[index] && state.values[index] != values[index] {
+            let parameter = FlightParameters.all[index]
+            changes.append(parameter.name + " " + parameter.text(state.values[index]) + " -> " + parameter.text(values[index]))
+        }
+        return changes
     }
 
     /// Hands the tick what a running loop takes of `settings`; false when it took nothing in 200 ms.

@@ -193,6 +193,7 @@ struct BoardRunWork: FilterKindWork {
                                                                maximumRate: rig.telemetry.maximumIncomingRate)
             receiver = TelemetryReceiver(sender: sender, station: station, settings: view, key: link.key, store: link.store)
             receiver?.log = { printToStandardError("poise-board: " + $0 + "\n") }
+            reload.lock.withLock { _ in reload.receiver = receiver }
         }
         // The pilot's gamepad: read on its own thread into the same mailbox.
         let gamepad: GamepadReader?

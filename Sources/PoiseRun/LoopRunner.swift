@@ -321,7 +321,10 @@ struct LoopWork: FilterKindWork {
         for line in refused { printToStandardError("poise: SIGHUP: \(line)\n") }
         if posted {
             let reverted = current.map { witness?.reverted(by: fresh, current: $0.configuration) ?? [] } ?? []
-            if !reverted.isEmpty { witness?.tell(severity: 4, "SIGHUP reverted \(reverted.joined(separator: ", ")) (set over MAVLink, not stored)") }
+            if let text = ReloadNotice.reverted(reverted) {
+                printToStandardError("poise: \(text)\n")
+                witness?.tell(severity: ReloadNotice.severity, text)
+            }
             current?.replace(fresh, file: file.values)
             let withStored = stored.map { " with \(overlay ?? "") (\($0.summary))" } ?? ""
             printToStandardError("poise: SIGHUP: \(path)\(withStored) applied (gains, limits, output mappings)\(refused.isEmpty ? "" : "; the keys above need a restart")\n")

@@ -118,7 +118,7 @@ import PoiseConfig
         let told = receiver.announcements.withLock { $0.map(\.text) }
         #expect(told.count == 2, "\(told)")
         #expect(told.first?.contains("safety.max_tilt_deg 45 -> 90 widens a safety limit while armed") == true, "\(told)")
-        #expect(told.last == "SIGHUP reverted BAL_PIT_P 31.5 -> 30.0 (set over MAVLink, not stored)", "\(told)")
+        #expect(told.last == "SIGHUP reverted 1 change set over MAVLink, not stored: BAL_PIT_P 31.5 -> 30.0", "\(told)")
     }
 
     /// Without a telemetry link the reload still knows the loop is armed (its newest record,
