@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `scripts/kernel-test` run alone builds what its guest runs (the debug `poise` and the test
-/// bundle gamepad-uinput needs) before anything else, and a failed build stops it there with
-/// one clear line, instead of a guest test failing minutes later for a missing bundle.
+/// `scripts/kernel-test` run alone builds what its guest runs (the debug `poise`) before
+/// anything else, and a failed build stops it there with one clear line, instead of a guest
+/// test failing minutes later for a missing program.
 @Suite struct KernelTestBuildTests {
     /// A copy of the script in a folder of its own (it works from its parent folder), with a
     /// stand-in `swift` first on PATH that records its arguments and exits with `status`.
@@ -29,16 +29,16 @@ import Testing
 
     @Test func aFailedBuildStopsItBeforeBootingAndSaysWhy() throws {
         let run = try run(swiftStatus: 1, makeOutputs: false)
-        #expect(run.calls == "swift build --build-tests\n")
+        #expect(run.calls == "swift build --product poise\n")
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("kernel-test: building what the guest runs: swift build --build-tests\n"), "\(run.error)")
+        #expect(run.error.hasPrefix("kernel-test: building what the guest runs: swift build --product poise\n"), "\(run.error)")
         #expect(run.error.contains("error: stand-in build output"), "\(run.error)")
-        #expect(run.error.hasSuffix("kernel-test: FAILED before booting: swift build --build-tests did not build .build/debug/poise and .build/debug/PoisePackageTests.xctest\n"), "\(run.error)")
+        #expect(run.error.hasSuffix("kernel-test: FAILED before booting: swift build --product poise did not build .build/debug/poise\n"), "\(run.error)")
     }
 
-    @Test func aBuildWithoutTheTestBundleStopsItToo() throws {
-        let run = try run(swiftStatus: 0, makeOutputs: true)
-        #expect(run.calls == "swift build --build-tests\n")
+    @Test func aBuildWithoutThePoiseProgramStopsItToo() throws {
+        let run = try run(swiftStatus: 0, makeOutputs: false)
+        #expect(run.calls == "swift build --product poise\n")
         #expect(run.status == 1)
         #expect(run.error.contains("FAILED before booting"), "\(run.error)")
     }

@@ -11,8 +11,8 @@ final class VirtualGamepad {
     /// Why no virtual gamepad can be made here, or nil when one can.
     static var unavailable: String? {
         // Word for word as scripts/allowed-skips.txt lists them.
-        if access(path, F_OK) != 0 { return "/dev/uinput is missing (no uinput module; the kernel VM's guest tests run it as root)" }
-        if access(path, W_OK) != 0 { return "/dev/uinput is not writable (needs root or the uinput group; the kernel VM's guest tests run it as root)" }
+        if access(path, F_OK) != 0 { return "/dev/uinput is missing (no uinput module; the kernel VM tests a uinput pad with poise-board)" }
+        if access(path, W_OK) != 0 { return "/dev/uinput is not writable (needs root or the uinput group; the kernel VM tests a uinput pad with poise-board)" }
         return nil
     }
 

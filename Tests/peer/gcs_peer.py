@@ -6,9 +6,11 @@ Prints {"listening": PORT} first; then waits for Poise's first HEARTBEAT and run
 printing one JSON object per finding. Everything Poise sends is printed as well, with
 "type", as mavlink_peer.py prints it, so a test can look at heartbeats and status texts.
 
-Scenarios (--scenario):
+Scenarios (--scenario; several, comma-separated, run one after the other: arm,params):
   params   list, read, set (BAL_PIT_P to 31.5), set a restart-only key (LOOP_RT), store
   readback read BAL_PIT_P (after a restart: the stored value)
+  unstored set BAL_PIT_P to 32.0 without storing it, wait (--wait s) for the reload (SIGHUP)
+           that undoes it to say so (STATUSTEXT), then read BAL_PIT_P back
   arm      arm by command (again every 0.5 s until accepted, for --stream s), then disarm
   manual   arm, stream MANUAL_CONTROL (full forward stick) for --stream s, then stop sending
   signed   with --key HEX: an unsigned, a signed and a replayed PARAM_SET
@@ -146,6 +148,15 @@ def scenario_readback(s, args):
     s.emit({"finding": "read_back", "value": m and m["fields"]["param_value"]})
 
 
+def scenario_unstored(s, args):
+    s.send(mavlink2.MAVLink_param_set_message(1, 1, b"BAL_PIT_P", 32.0, 9))
+    m = s.wait_for("PARAM_VALUE", 2, lambda m: m["fields"]["param_id"] == "BAL_PIT_P" and m["fields"]["param_value"] == 32.0)
+    s.emit({"finding": "unstored_set", "value": m and m["fields"]["param_value"]})
+    m = s.wait_for("STATUSTEXT", args.wait, lambda m: m["fields"]["text"].startswith("SIGHUP reverted"))
+    s.emit({"finding": "reverted", "text": m and m["fields"]["text"]})
+    scenario_readback(s, args)
+
+
 def arm(s, value):
     s.send(mavlink2.MAVLink_command_long_message(1, 1, 400, 0, value, 0, 0, 0, 0, 0, 0))
     m = s.wait_for("COMMAND_ACK", 2, lambda m: m["fields"]["command"] == 400)
@@ -233,7 +244,8 @@ def main():
     if s.wait_for("HEARTBEAT", args.wait) is None:
         s.emit({"finding": "no_heartbeat"})
         return 1
-    globals()["scenario_" + args.scenario](s, args)
+    for scenario in args.scenario.split(","):
+        globals()["scenario_" + scenario](s, args)
     s.emit({"finding": "done"})
     return 0
 

@@ -359,22 +359,99 @@ else
       else fail loop-allocations-1khz "loop_thread_allocations ${allocations:-?} (expected 0)"; fi
     fi
   fi
-  # Telemetry and the ground link against pymavlink (the project's ground-station peer,
-  # Tests/peer/gcs_peer.py, under .venv-peer's Python shared into the guest): poise-board's
-  # HEARTBEAT and ATTITUDE reach it, and its ARM and DISARM commands are acknowledged with
-  # the lines following (safety.arm_source: command, telemetry.accept_commands: true).
+  # The pilot's gamepad through the kernel's evdev: a pad made through /dev/uinput by a small
+  # helper (Tests/vm/virtual-pad.c, which scripts/kernel-test compiles with the host's cc; x86
+  # only), named in input.gamepad.name, with safety.arm_source: gamepad and the balance
+  # controller (the recording's drive columns). poise-board finds the pad by name and reads it
+  # with GamepadLink, poise run's reader: the right stick pushed forward and the left one right
+  # reach the recording as the drive setpoint (sp_speed 0.5 m/s, sp_turn_rate -1.5708 rad/s:
+  # 90 °/s clockwise seen from above), Start arms (pressed again until the arming conditions
+  # hold, as a pilot would) and Select disarms, the armed LED following.
+  pad=${POISE_VIRTUAL_PAD:-/work/.build-vm/virtual-pad}
+  if [ "$program" = board ] && [ -z "$configs" ]; then
+    log=$results/${tag}gamepad-run.log
+    pad_log=$results/${tag}gamepad-pad.log
+    modprobe evdev 2> "$pad_log"
+    modprobe uinput 2>> "$pad_log"
+    if [ ! -x "$pad" ]; then
+      fail gamepad-uinput "no $pad (scripts/kernel-test compiles Tests/vm/virtual-pad.c with cc; .build-vm/virtual-pad.log says why)"
+    else
+      pad_name="Poise VM Pad"
+      { awk '{ print } $0 == "safety:" { print "  arm_source: gamepad" }' "$config" | grep -v '^  rearm:'
+        printf 'controller:\n  kind: balance\ninput:\n  gamepad:\n    name: %s\n' "$pad_name"; } > /tmp/pad.yaml
+      rm -f /tmp/pad.in /tmp/pad.csv; mkfifo /tmp/pad.in
+      "$pad" "$pad_name" < /tmp/pad.in >> "$pad_log" 2>&1 &
+      padder=$!
+      exec 3> /tmp/pad.in
+      # A line to the pad (in a subshell: a pad that has gone cannot take the script down with SIGPIPE).
+      to_pad() { ( for line in "$@"; do echo "$line" >&3; done ) 2>/dev/null; }
+      status=
+      pad_config=$(config_for /tmp/pad.yaml)
+      if wait_log "$pad_log" "^virtual-pad: $pad_name: /dev/input/event" 20; then
+        toggle
+        "$exe" run --config "$pad_config" --duration 60 --record /tmp/pad.csv > "$log" 2>&1 &
+        runner=$!
+        if wait_log "$log" "gamepad \"$pad_name\" \(/dev/input/event" 20; then
+          to_pad "ry -32768" "x 32767"
+          tries=0
+          while [ $tries -lt 20 ] && ! wait_for 1 1 1; do to_pad "start 1" "start 0"; tries=$((tries + 1)); done
+          wait_log "$log" "armed — gamepad arm button" 5 && to_pad "select 1" "select 0" && wait_for 1 0 10
+        fi
+        kill -TERM $runner 2>/dev/null
+        wait $runner
+        status=$?
+        touch /tmp/stop-toggle
+      fi
+      exec 3>&-
+      wait $padder
+      # The drive setpoint the ticks were handed, by the recording's column names.
+      drive=$(awk -F, '/^#/ { next } !n { for (i = 1; i <= NF; i++) c[$i] = i; n = 1; next }
+                       { s = $c["sp_speed"] + 0; r = $c["sp_turn_rate"] + 0; if (s > most) most = s; if (r < least) least = r }
+                       s == 0.5 && r < -1.5707 && r > -1.5709 { found = 1 }
+                       END { print found ? "yes" : "sp_speed up to " most + 0 ", sp_turn_rate down to " least + 0 }' /tmp/pad.csv 2>/dev/null)
+      cp /tmp/pad.csv "$results/${tag}gamepad-run.csv" 2>/dev/null
+      if [ -z "$status" ]; then fail gamepad-uinput "the pad was not made: $(tail -2 "$pad_log" | tr '\n' ' ')"
+      elif ! grep -q "gamepad \"$pad_name\" (/dev/input/event" "$log"; then fail gamepad-uinput "the pad was not found: $(tail -2 "$log" | tr '\n' ' ')"
+      elif ! grep -q "armed — gamepad arm button" "$log"; then fail gamepad-uinput "Start did not arm: $(tail -3 "$log" | tr '\n' ' ')"
+      elif ! grep -q "disarmed — gamepad disarm button" "$log"; then fail gamepad-uinput "Select did not disarm: $(tail -3 "$log" | tr '\n' ' ')"
+      elif [ "$drive" != yes ]; then fail gamepad-uinput "no recorded tick with sp_speed 0.5 and sp_turn_rate -1.5708: ${drive:-no recording}"
+      elif [ "$status" != 0 ]; then fail gamepad-uinput "exit $status: $(tail -2 "$log" | tr '\n' ' ')"
+      else pass gamepad-uinput
+      fi
+    fi
+  fi
+  # Telemetry, the ground link and the parameters against pymavlink (the project's ground-station
+  # peer, Tests/peer/gcs_peer.py, under .venv-peer's Python shared into the guest), in one run of
+  # poise-board with a state directory: its HEARTBEAT and ATTITUDE reach the peer, and its ARM
+  # and DISARM commands are acknowledged with the lines following (safety.arm_source: command,
+  # telemetry.accept_commands: true); then the parameters (the peer's params scenario): BAL_PIT_P
+  # set to 31.5 and read back in the PARAM_VALUE, MAV_CMD_PREFLIGHT_STORAGE acknowledged with
+  # result 0 and the state directory's parameters.yaml holding the line; then BAL_PIT_P set to
+  # 32.0 and not stored, and SIGHUP: the board applies the stored parameters again (its line),
+  # says on its log and to the ground station (STATUSTEXT) that it reverted the unstored change,
+  # and BAL_PIT_P reads 31.5.
   peer_python=/work/.venv-peer/bin/python
   if [ "$program" = board ] && [ -x "$peer_python" ]; then
     awk '{ print } $0 == "safety:" { print "  arm_source: command" }' "$config" | grep -v '^  rearm:' > /tmp/gcs.yaml
-    printf 'telemetry:\n  accept_commands: true\n' >> /tmp/gcs.yaml
+    # (Telemetry at a fifth of its default rates: the Python peer under TCG on a loaded host
+    # otherwise falls seconds behind the stream and misses its answers' 2 s windows.)
+    printf 'telemetry:\n  accept_commands: true\n  attitude_hz: 10\n  imu_hz: 2\n  outputs_hz: 2\n  status_hz: 0.5\n' >> /tmp/gcs.yaml
+    state=/tmp/board-state
+    rm -rf "$state"; mkdir -p "$state"
+    log=$results/${tag}gcs-peer.log
+    run_log=$results/${tag}gcs-run.log
     toggle
-    "$peer_python" /work/Tests/peer/gcs_peer.py --scenario arm --settle 3 --stream 30 --wait 90 > "$results/${tag}gcs-peer.log" 2>&1 &
+    "$peer_python" /work/Tests/peer/gcs_peer.py --scenario arm,params,unstored --settle 3 --stream 30 --wait 90 > "$log" 2>&1 &
     peer=$!
-    if wait_log "$results/${tag}gcs-peer.log" '"listening"' 60; then
-      port=$(sed -n 's/.*"listening": *\([0-9]*\).*/\1/p' "$results/${tag}gcs-peer.log" | head -n 1)
+    if wait_log "$log" '"listening"' 60; then
+      port=$(sed -n 's/.*"listening": *\([0-9]*\).*/\1/p' "$log" | head -n 1)
       gcs_config=$(config_for /tmp/gcs.yaml)
-      "$exe" run --config "$gcs_config" --duration 120 --telemetry "127.0.0.1:$port" > "$results/${tag}gcs-run.log" 2>&1 &
+      "$exe" run --config "$gcs_config" --duration 120 --telemetry "127.0.0.1:$port" --state-dir "$state" > "$run_log" 2>&1 &
       runner=$!
+      # The reload once the unstored value is in force (the peer then waits for what the board says).
+      i=0
+      while [ $i -lt 1200 ] && kill -0 $peer 2>/dev/null && ! grep -q '"finding": "unstored_set"' "$log"; do usleep 100000; i=$((i + 1)); done
+      grep -q '"finding": "unstored_set", "value": 32.0' "$log" && kill -HUP $runner
       wait $peer
       kill -TERM $runner
       wait $runner
@@ -382,13 +459,27 @@ else
       kill $peer 2>/dev/null
     fi
     touch /tmp/stop-toggle
-    log=$results/${tag}gcs-peer.log
     if grep -q '"type": "HEARTBEAT"' "$log" && grep -q '"type": "ATTITUDE' "$log" \
        && grep -q '"finding": "arm", "result": 0' "$log" && grep -q '"finding": "disarm", "result": 0' "$log" \
-       && grep -q "armed — " "$results/${tag}gcs-run.log" && grep -q "disarmed — " "$results/${tag}gcs-run.log"; then
+       && grep -q "armed — " "$run_log" && grep -q "disarmed — " "$run_log"; then
       pass telemetry-and-commands-with-pymavlink
     else
-      fail telemetry-and-commands-with-pymavlink "$(grep -m2 finding "$log" | tr '\n' ' '); $(tail -2 "$results/${tag}gcs-run.log" | tr '\n' ' ')"
+      fail telemetry-and-commands-with-pymavlink "$(grep -m2 finding "$log" | tr '\n' ' '); $(tail -2 "$run_log" | tr '\n' ' ')"
+    fi
+    cp "$state/parameters.yaml" "$results/${tag}gcs-parameters.yaml" 2>/dev/null
+    if grep -q '"finding": "set", "value": 31.5' "$log" && grep -q '"finding": "store", "result": 0' "$log" \
+       && grep -q '^controller.balance.pitch.kp: 31.5  # was ' "$state/parameters.yaml" \
+       && grep -q "^poise-board: SIGHUP: $state/parameters.yaml: stored parameters applied: controller.balance.pitch.kp 31.5$" "$run_log" \
+       && grep -q '"finding": "read_back", "value": 31.5' "$log"; then
+      pass parameters-set-stored-and-reloaded-with-pymavlink
+    else
+      fail parameters-set-stored-and-reloaded-with-pymavlink "$(grep -E '"finding": "(set|store|read_back)"' "$log" | tr '\n' ' '); $(grep -c . "$state/parameters.yaml" 2>/dev/null) lines stored; $(grep SIGHUP "$run_log" | tail -2 | tr '\n' ' ')"
+    fi
+    if grep -q '"finding": "reverted", "text": "SIGHUP reverted 1 change set over MAVLink' "$log" \
+       && grep -q "^poise-board: SIGHUP reverted 1 change set over MAVLink, not stored: BAL_PIT_P 32.0 -> 31.5$" "$run_log"; then
+      pass reload-says-it-reverted-unstored-parameters
+    else
+      fail reload-says-it-reverted-unstored-parameters "$(grep '"finding": "reverted"' "$log"); $(grep SIGHUP "$run_log" | tail -3 | tr '\n' ' ')"
     fi
   elif [ "$program" = board ] && [ -z "$configs" ]; then
     fail telemetry-and-commands-with-pymavlink "no $peer_python (scripts/setup-test-peer)"
@@ -408,22 +499,4 @@ else
   fail board-present "no poise-board at $board (scripts/build-board x86_64)"
 fi
 
-# ---- evdev: a virtual gamepad through uinput --------------------------------------------------
-# The reader against the kernel's evdev: VirtualGamepadTests (PoiseLinuxTests) makes a pad with
-# /dev/uinput (root here), finds it by name, reads its events back, unplugs it (ENODEV) and finds
-# it again. The host-built test bundle runs as it is; it skips without a writable /dev/uinput.
-tests=${POISE_TESTS:-/work/.build/debug/PoisePackageTests.xctest}
-log=$results/gamepad-uinput.log
-modprobe evdev
-modprobe uinput
-if [ ! -x "$tests" ]; then
-  fail gamepad-uinput "no test bundle at $tests (swift build --build-tests)"
-else
-  "$tests" --testing-library swift-testing --filter VirtualGamepadTests > "$log" 2>&1
-  status=$?
-  if [ $status -ne 0 ]; then fail gamepad-uinput "exit $status: $(grep -m1 -E 'failed|error' "$log")"
-  elif grep -q "skipped" "$log" || ! grep -q "Test run with 1 test" "$log"; then fail gamepad-uinput "did not run: $(grep -m1 -E 'skipped|Test run' "$log")"
-  else pass gamepad-uinput
-  fi
-fi
 echo "done" >> "$results/guest.done"
