@@ -91,28 +91,15 @@ public struct PoiseFilterBiasEstimator: Sendable {
     /// % of scale error), `z` in rad/s, `variance` in (°/s)².
     @inlinable @inline(__always)
     public mutating func update(h: SIMD8<Float>, measurement z: Float, variance: Float) {
-        var ph: SIMD8<Float> = p0 * h[0]       // P h
-        ph += p1 * h[1]
-        ph += p2 * h[2]
-        ph += p3 * h[3]
-        ph += p4 * h[4]
-        ph += p5 * h[5]
+        let ph = covarianceTimes(h)
         let s = (h * ph).sum() + variance
         guard s > 0 else { return }
-        var residual = z * Self.degrees - (h * state).sum()
-        residual = min(max(residual, -limit), limit)
+        let r = residual(h: h, measurement: z)
         let k = ph * (1 / s)
-        state += k * residual
-        // Lane-wise selects, not min/max: a NaN stays NaN for the caller's finiteness check.
-        state.replace(with: bound, where: state .> bound)
-        state.replace(with: -bound, where: state .< -bound)
-        bias = SIMD3(state[0], state[1], state[2]) * Self.radians
-        scale = SIMD3(state[3], state[4], state[5]) * 0.01
+        move(by: k * r)
         p0 -= k * ph[0]; p1 -= k * ph[1]; p2 -= k * ph[2]
         p3 -= k * ph[3]; p4 -= k * ph[4]; p5 -= k * ph[5]
-        // Guard the diagonal against round-off.
-        p0[0] = max(p0[0], 1e-9); p1[1] = max(p1[1], 1e-9); p2[2] = max(p2[2], 1e-9)
-        p3[3] = max(p3[3], 1e-9); p4[4] = max(p4[4], 1e-9); p5[5] = max(p5[5], 1e-9)
+        guardDiagonal()
     }
 
     /// `update(h:measurement:variance:)` with each state moved by only `share` (per lane,
@@ -121,25 +108,50 @@ public struct PoiseFilterBiasEstimator: Sendable {
     /// did not lose. `share` 1 on every lane is the full update.
     @inlinable @inline(__always)
     public mutating func update(h: SIMD8<Float>, measurement z: Float, variance: Float, share: SIMD8<Float>) {
-        var ph: SIMD8<Float> = p0 * h[0]       // P h
+        let ph = covarianceTimes(h)
+        let s = (h * ph).sum() + variance
+        guard s > 0 else { return }
+        let r = residual(h: h, measurement: z)
+        let k = ph * (1 / s) * share
+        move(by: k * r)
+        let ks = k * s - ph
+        p0 += ks * k[0] - k * ph[0]; p1 += ks * k[1] - k * ph[1]; p2 += ks * k[2] - k * ph[2]
+        p3 += ks * k[3] - k * ph[3]; p4 += ks * k[4] - k * ph[4]; p5 += ks * k[5] - k * ph[5]
+        guardDiagonal()
+    }
+
+    /// P h.
+    @inlinable @inline(__always)
+    func covarianceTimes(_ h: SIMD8<Float>) -> SIMD8<Float> {
+        var ph: SIMD8<Float> = p0 * h[0]
         ph += p1 * h[1]
         ph += p2 * h[2]
         ph += p3 * h[3]
         ph += p4 * h[4]
         ph += p5 * h[5]
-        let s = (h * ph).sum() + variance
-        guard s > 0 else { return }
-        var residual = z * Self.degrees - (h * state).sum()
-        residual = min(max(residual, -limit), limit)
-        let k = ph * (1 / s) * share
-        state += k * residual
+        return ph
+    }
+
+    /// The measurement's residual against the state, °/s, bounded by `limit`.
+    @inlinable @inline(__always)
+    func residual(h: SIMD8<Float>, measurement z: Float) -> Float {
+        min(max(z * Self.degrees - (h * state).sum(), -limit), limit)
+    }
+
+    /// Moves the state by `step`, within ±`bound`, and refreshes `bias` and `scale`.
+    @inlinable @inline(__always)
+    mutating func move(by step: SIMD8<Float>) {
+        state += step
+        // Lane-wise selects, not min/max: a NaN stays NaN for the caller's finiteness check.
         state.replace(with: bound, where: state .> bound)
         state.replace(with: -bound, where: state .< -bound)
         bias = SIMD3(state[0], state[1], state[2]) * Self.radians
         scale = SIMD3(state[3], state[4], state[5]) * 0.01
-        let ks = k * s - ph
-        p0 += ks * k[0] - k * ph[0]; p1 += ks * k[1] - k * ph[1]; p2 += ks * k[2] - k * ph[2]
-        p3 += ks * k[3] - k * ph[3]; p4 += ks * k[4] - k * ph[4]; p5 += ks * k[5] - k * ph[5]
+    }
+
+    /// Guards the covariance's diagonal against round-off.
+    @inlinable @inline(__always)
+    mutating func guardDiagonal() {
         p0[0] = max(p0[0], 1e-9); p1[1] = max(p1[1], 1e-9); p2[2] = max(p2[2], 1e-9)
         p3[3] = max(p3[3], 1e-9); p4[4] = max(p4[4], 1e-9); p5[5] = max(p5[5], 1e-9)
     }
