@@ -1,10 +1,11 @@
 
-/// What the driver's running tick has to tell the user, as plain data.
+/// What the driver's tick has to tell the user, as plain data.
 ///
-/// The loop's real-time thread may not build or log text (both allocate), so the running
-/// path only sets bits here; whoever runs off that thread turns them into sentences with
-/// `MPU9250Settings.messages(for:)` — `MPU9250.tick()` right away, `poise run` on its
-/// reporter thread, from the tick's record.
+/// The loop's real-time thread may not build or log text (both allocate), so the driver
+/// only sets bits and numbers here — the running path's (`kinds`) and, once it has started,
+/// the re-initialisation's and FIFO mode's (`events`); whoever runs off that thread turns
+/// them into sentences with `MPU9250Settings.messages(for:)` — `MPU9250.tick()` right away,
+/// `poise run` and `poise-board` on their reporter thread, from the tick's record.
 public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
     public struct Kinds: OptionSet, Sendable, Equatable, BitwiseCopyable {
         public let rawValue: UInt8
@@ -39,7 +40,79 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
     public var expected: UInt8 = 0
     public var found: UInt8 = 0
 
+    /// What the start-up path did (reset, configuration, re-initialisation) and FIFO mode's
+    /// recoveries, once the driver has started (before that it logs them itself).
+    public struct Events: OptionSet, Sendable, Equatable, BitwiseCopyable {
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
+        /// A start step failed with a new reason, `fault`: the sensor is unavailable, retried later.
+        public static let unavailable = Events(rawValue: 1 << 0)
+        /// A re-initialisation failed again with the reason it failed with before (`fault`).
+        public static let failedAgain = Events(rawValue: 1 << 1)
+        /// A chip of another model answered WHO_AM_I `whoAmI` than the one configured before.
+        public static let found = Events(rawValue: 1 << 2)
+        /// The AK8963 is set up, with the fuse-ROM adjustment bytes `asa`.
+        public static let magnetometerReady = Events(rawValue: 1 << 3)
+        /// Setting the AK8963 up failed with a new reason, `magnetometerStart`: running 6D.
+        public static let magnetometerUnavailable = Events(rawValue: 1 << 4)
+        /// Re-configured after a loss: `lostKinds` (with `failures`, `errno`, `register`,
+        /// `expected`, `found`) when the running path gave up, else `fault`, a failed start.
+        public static let recovered = Events(rawValue: 1 << 5)
+        /// The configuration table for WHO_AM_I `whoAmI` is written and verified.
+        public static let configured = Events(rawValue: 1 << 6)
+        /// With `configured`: the magnetometer is in use (9D).
+        public static let nineAxes = Events(rawValue: 1 << 7)
+        /// FIFO mode: the FIFO overflowed (the start of an episode); it is reset.
+        public static let fifoOverflow = Events(rawValue: 1 << 8)
+        /// FIFO mode: FIFO_COUNT `fifoCount` is not whole frames (the start of an episode); it is reset.
+        public static let fifoMisaligned = Events(rawValue: 1 << 9)
+        /// FIFO mode: frames flow again after an episode.
+        public static let fifoFlowing = Events(rawValue: 1 << 10)
+    }
+
+    /// A failed I²C transfer, as plain data (PoiseHAL's `I2CError` without its bus's name).
+    public struct Transfer: Sendable, Equatable, BitwiseCopyable {
+        /// The operation's case (PoiseSensors maps it), 0 when there was none.
+        public var operation: UInt8 = 0
+        public var register: UInt8 = 0
+        public var value: UInt8 = 0
+        public var address: UInt8 = 0
+        public var hasAddress = false
+        public var count: UInt16 = 0
+        public var errno: Int32 = 0
+        public init() {}
+    }
+
+    /// Why a start step failed, as plain data (PoiseSensors' `MPU9250Error` or `AK8963Error`
+    /// without words): the step, a register or the value a chip answered, a value read back,
+    /// the transfer that failed.
+    public struct StartFault: Sendable, Equatable, BitwiseCopyable {
+        /// The error's case (PoiseSensors maps it), 0 for none.
+        public var step: UInt8 = 0
+        /// The configuration register of the step, or the identity a chip answered.
+        public var register: UInt8 = 0
+        /// The value a register read back.
+        public var read: UInt8 = 0
+        public var transfer = Transfer()
+        public init() {}
+    }
+
+    public var events = Events(rawValue: 0)
+    /// For ``Events/unavailable``, ``Events/failedAgain`` and ``Events/recovered``.
+    public var fault = StartFault()
+    /// For ``Events/magnetometerUnavailable``.
+    public var magnetometerStart = StartFault()
+    /// For ``Events/recovered``: the running path's loss kinds it recovered from (their
+    /// numbers in the fields above), or none when it recovered from `fault`.
+    public var lostKinds = Kinds(rawValue: 0)
+    /// For ``Events/found`` and ``Events/configured``.
+    public var whoAmI: UInt8 = 0
+    /// For ``Events/magnetometerReady``: the AK8963's ASA bytes.
+    public var asa = SIMD3<UInt8>(repeating: 0)
+    /// For ``Events/fifoMisaligned``.
+    public var fifoCount: UInt16 = 0
+
     public init() {}
 
-    public var isEmpty: Bool { kinds.rawValue == 0 }
+    public var isEmpty: Bool { kinds.rawValue == 0 && events.rawValue == 0 }
 }

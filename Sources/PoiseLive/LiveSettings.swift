@@ -16,6 +16,7 @@ extension TickReporter.Settings {
         syncInterval = settings.rig.recording.syncInterval
         self.recordingName = recordingName
         sensor = settings.rig.sensor
+        sensorBus = settings.rig.i2cBus
         safety = settings.safety
         logInterval = quiet ? 0 : settings.rig.logInterval
         self.statusLine = statusLine && !quiet

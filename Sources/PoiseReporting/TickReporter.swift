@@ -38,6 +38,8 @@ public final class TickReporter: @unchecked Sendable {
         public var channelIsPulse: [Bool] = []
         /// The sensor's settings, to word the driver's notices; nil prints them by kind only.
         public var sensor: MPU9250Settings? = nil
+        /// The sensor's bus device, to name it in a failed transfer's words.
+        public var sensorBus = "?"
         /// The safety limits, to word the arming transitions with their values.
         public var safety: SafetySettings? = nil
         /// systemd's notification socket: `READY=1` at the first record, `WATCHDOG=1` while
@@ -157,8 +159,11 @@ public final class TickReporter: @unchecked Sendable {
             wasConverged = converged
         }
         if !r.sensorNotices.isEmpty {
-            let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices)
-            for message in messages { printToStandardError(settings.programName + ": \(format(r.time)) s: sensor: \(message.text)\n") }
+            let messages = (settings.sensor ?? MPU9250Settings()).messages(for: r.sensorNotices, bus: settings.sensorBus)
+            // As the driver's logger would show them: information only without `--quiet`.
+            for message in messages where message.shown(quiet: !settings.transitions) {
+                printToStandardError(settings.programName + ": \(format(r.time)) s: sensor: \(message.text)\n")
+            }
         }
         if let columns, recordingError == nil {
             // From the first tick with a sample on (the driver's start-up ticks are left out).

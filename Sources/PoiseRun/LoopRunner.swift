@@ -151,10 +151,11 @@ struct LoopWork: FilterKindWork {
                                   setpoints: setpoints, drive: drive, armSwitch: armSwitch, encoders: encoders,
                                   duration: duration)
         }
-        let reporterSettings = TickReporter.Settings(
+        var reporterSettings = TickReporter.Settings(
             live: settings, channels: outputs.channels, recordingName: options.recordPath ?? "", quiet: options.quiet,
             statusLine: options.statusLine,
             notifier: options.notifySystemd ? ServiceNotifier(environment: ServiceNotifier.processEnvironment()) : nil)
+        if configuration.board.kind == .sim { reporterSettings.sensorBus = "sim" }
         let reporter = TickReporter(ring: ring, settings: reporterSettings, recording: writer.take(), columns: columns)
         // Telemetry: the signing key read (and its file's mode checked) before anything starts;
         // a signed link's timestamps outlive the run (no replay across restarts).
@@ -272,7 +273,7 @@ struct LoopWork: FilterKindWork {
             }
             // The driver's notices, as `poise run` logs them (a lost sensor, a silent magnetometer).
             if !record.sensorNotices.isEmpty, !options.quiet {
-                for message in sensorSettings.messages(for: record.sensorNotices) {
+                for message in sensorSettings.messages(for: record.sensorNotices, bus: "sim") where message.shown(quiet: false) {
                     printToStandardError("poise: \(record.time) s: sensor: \(message.text)\n")
                 }
             }

@@ -2,14 +2,17 @@
 /// (ArduPilot's "checked registers"): a chip that browned out and reset itself to its
 /// power-on values is found within one round, where reading them only at start never would.
 ///
-/// Plain fixed-size data worked out once at configuration, so the tick reads it without
-/// touching the configuration table (an array of strings).
+/// Plain fixed-size data worked out once when the driver is made, so neither the tick nor a
+/// re-configuration touches the configuration table (an array of strings): the driver
+/// writes and verifies the chip's configuration from it too.
 struct CheckedRegisters: BitwiseCopyable {
     static let capacity = 16
     var registers = InlineArray<16, UInt8>(repeating: 0)
     /// The configured values, under `masks` (self-clearing bits left out).
     var values = InlineArray<16, UInt8>(repeating: 0)
     var masks = InlineArray<16, UInt8>(repeating: 0)
+    /// The values written (self-clearing bits included).
+    var written = InlineArray<16, UInt8>(repeating: 0)
     var count = 0
     /// The entry the next tick reads.
     var next = 0
@@ -21,6 +24,7 @@ struct CheckedRegisters: BitwiseCopyable {
             registers[count] = setting.register.rawValue
             masks[count] = setting.mask
             values[count] = setting.value & setting.mask
+            written[count] = setting.value
             count += 1
         }
     }

@@ -12,14 +12,15 @@ extension MPU9250 {
         guard nextCheckedRegisterHolds() else { return }
         if status & InterruptStatus.fifoOverflow.rawValue != 0 {
             counters.fifoOverflows += 1
-            return recoverFIFO("FIFO overflowed (ticks too slow for \(settings.outputRate) Hz, or maxFramesPerRead too small); data was lost")
+            return recoverFIFO(.fifoOverflow)
         }
         var countBytes = InlineArray<2, UInt8>(repeating: 0)
         guard read(register: MPU9250Register.fifoCountHigh.rawValue, into: &countBytes) else { return }
         let count = Int(countBytes[0] & 0x1F) << 8 | Int(countBytes[1])
         guard count % 14 == 0 else {
             counters.fifoMisaligned += 1
-            return recoverFIFO("FIFO count \(count) is not a whole number of 14-byte frames")
+            notices.fifoCount = UInt16(clamping: count)
+            return recoverFIFO(.fifoMisaligned)
         }
         let cap = max(1, min(settings.maxFramesPerRead, maximumFIFOFramesPerRead))
         let frames = min(count / 14, cap)
@@ -29,7 +30,7 @@ extension MPU9250 {
         guard read(register: MPU9250Register.fifoReadWrite.rawValue, into: &buffer, count: frames * 14) else { return }
         if fifoEpisode {
             fifoEpisode = false
-            logger.info("FIFO flowing again")
+            notices.events.insert(.fifoFlowing)
         }
         counters.fifoFrames += frames
         for frame in 0..<frames {
@@ -43,11 +44,11 @@ extension MPU9250 {
         readMagnetometerIfDue()
     }
 
-    /// Resets the FIFO; logs once per episode.
-    mutating func recoverFIFO(_ reason: String) {
+    /// Resets the FIFO; says why (`event`) once per episode.
+    mutating func recoverFIFO(_ event: SensorNotices.Events) {
         if !fifoEpisode {
             fifoEpisode = true
-            logger.warning("\(reason); resetting the FIFO")
+            notices.events.insert(event)
         }
         do {
             try resetFIFO()

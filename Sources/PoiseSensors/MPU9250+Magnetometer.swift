@@ -23,24 +23,24 @@ extension MPU9250 {
     public var magnetometerFault: AK8963Error? {
         guard magnetometer == nil else { return nil }
         if let magnetometerLoss { return magnetometerLoss.magnetometerFault }
-        return magnetometerStartFault
+        return settings.magnetometerError(magnetometerStartFault, bus: bus.path)
     }
 
     /// Why the driver runs without the magnetometer, if it does, in words.
     public var magnetometerProblem: String? {
         guard magnetometer == nil else { return nil }
-        if let magnetometerLoss { return settings.messages(for: magnetometerLoss).first?.text }
-        return magnetometerStartFault?.description
+        if let magnetometerLoss { return settings.messages(for: magnetometerLoss, bus: bus.path).first?.text }
+        return settings.magnetometerError(magnetometerStartFault, bus: bus.path)?.description
     }
 
     /// WIA check, fuse-ROM ASA read, then the measurement mode. With bypass on (configured
     /// by the table) the AK8963 answers at 0x0C on the host bus. A missing chip means 6D.
     mutating func configureMagnetometer() {
         let ak = AK8963.address
-        do {
+        do throws(I2CError) {
             let wia = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
             guard wia == AK8963.deviceID else {
-                return degradeMagnetometer(.deviceID(wia))
+                return degradeMagnetometer(SensorNotices.StartFault(.magnetometerDeviceID, register: wia))
             }
             let control = AK8963Register.control1.rawValue
             try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
@@ -53,15 +53,16 @@ extension MPU9250 {
             // The datasheet asks for 100 µs in power-down between modes; one more
             // transaction on the bus takes at least that long.
             _ = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
-            try bus.write(address: ak, register: control, value: settings.magnetometerMode.rawValue)
+            try bus.write(address: ak, register: control, value: limits.magnetometerMode)
             let adjustment = SIMD3(asa[0], asa[1], asa[2])
-            let scale = MagnetometerScale(asa: adjustment, mounting: settings.mounting)
-            magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: settings.effectiveMagnetometerInterval)
-            magnetometerStartFault = nil
+            let scale = MagnetometerScale(asa: adjustment, mounting: mounting)
+            magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: limits.magnetometerInterval)
+            magnetometerStartFault = SensorNotices.StartFault()
             magnetometerLoss = nil
-            logger.info("AK8963 at \(hex(ak)): ASA \(hex(asa[0])) \(hex(asa[1])) \(hex(asa[2])), \(settings.magnetometerMode.rate) Hz, read every \(settings.effectiveMagnetometerInterval) ticks")
+            notices.events.insert(.magnetometerReady)
+            notices.asa = adjustment
         } catch {
-            degradeMagnetometer(.noAnswer(error))
+            degradeMagnetometer(SensorNotices.StartFault(.magnetometerNoAnswer, error))
         }
     }
 
@@ -124,10 +125,11 @@ extension MPU9250 {
     }
 
     /// Continues 6D; warns once per distinct reason.
-    mutating func degradeMagnetometer(_ fault: AK8963Error) {
+    mutating func degradeMagnetometer(_ fault: SensorNotices.StartFault) {
         magnetometer = nil
         guard magnetometerStartFault != fault else { return }
         magnetometerStartFault = fault
-        logger.warning("\(fault); continuing 6D without the magnetometer")
+        notices.events.insert(.magnetometerUnavailable)
+        notices.magnetometerStart = fault
     }
 }

@@ -27,17 +27,16 @@ public struct MPU9250<Bus: I2CBus> {
     /// Why the sensor was last declared lost (or did not start), as a typed fault.
     public var fault: MPU9250Error? {
         if let lossNotices { return lossNotices.driverFault }
-        return startFault
+        return settings.startError(startFault, bus: bus.path)
     }
     /// Why the sensor was last declared lost (or did not start), in words.
     public var lostReason: String? {
-        if let lossNotices { return settings.messages(for: lossNotices).first?.text }
-        return startFault?.description
+        if let lossNotices { return settings.messages(for: lossNotices, bus: bus.path).first?.text }
+        return settings.startError(startFault, bus: bus.path)?.description
     }
-    /// Why the last reset or configuration failed (start-up path).
-    var startFault: MPU9250Error?
-    /// The notice with which the running path declared the sensor lost (plain data: the
-    /// running path may not touch `startFault`, which may hold a register's purpose in words).
+    /// Why the last reset or configuration failed (start-up path), as plain data (step 0: none).
+    var startFault = SensorNotices.StartFault()
+    /// The notice with which the running path declared the sensor lost (plain data, like `startFault`).
     var lossNotices: SensorNotices?
     /// What the running path has to say since the last `takeNotices()`.
     public internal(set) var notices = SensorNotices()
@@ -61,12 +60,22 @@ public struct MPU9250<Bus: I2CBus> {
     var fifoEpisode = false
     var scale: InertialScale
     var magnetometer: MagnetometerChannel? = nil
-    /// Why setting the magnetometer up failed (start-up path).
-    var magnetometerStartFault: AK8963Error? = nil
+    /// Why setting the magnetometer up failed (start-up path), as plain data (step 0: none).
+    var magnetometerStartFault = SensorNotices.StartFault()
     /// Why the running path dropped the magnetometer (plain data, like `lossNotices`).
     var magnetometerLoss: SensorNotices? = nil
     /// The configuration registers re-read one per running tick (set at configuration).
     var checkedRegisters = CheckedRegisters()
+    /// The configuration table as plain data, worked out once: for the MPU-9250 and its
+    /// relatives, and for the MPU-6050 (no ACCEL_CONFIG2), so configuring reads no array.
+    var configurationTable: CheckedRegisters
+    var configurationTable6050: CheckedRegisters
+    /// The chip's mounting, for the magnetometer's scale (a `var`, like `directReads`).
+    var mounting: Mounting
+    /// The driver reached the running state once. Until then its start-up path logs what it
+    /// did itself (at the end of the tick); from then on it hands it on in `notices`, plain
+    /// data, so re-initialising a lost sensor on the loop thread builds no text.
+    var started = false
 
     enum Phase: Equatable {
         case reset
@@ -92,6 +101,9 @@ public struct MPU9250<Bus: I2CBus> {
         self.scale = InertialScale(settings: settings)
         directReads = !settings.useFIFO
         limits = RunningLimits(settings)
+        configurationTable = CheckedRegisters(settings.configurationTable(for: .mpu9250))
+        configurationTable6050 = CheckedRegisters(settings.configurationTable(for: .mpu6050))
+        mounting = settings.mounting
     }
 
     /// Where the driver stands.
@@ -120,16 +132,29 @@ public struct MPU9250<Bus: I2CBus> {
         return taken
     }
 
-    /// Logs `notices` with the driver's logger.
+    /// Logs `notices` with the driver's logger, each sentence at its level.
     public func logNotices(_ notices: SensorNotices) {
         guard !notices.isEmpty else { return }
-        for message in settings.messages(for: notices) {
-            if message.error { logger.error("\(message.text)") } else { logger.warning("\(message.text)") }
+        for message in settings.messages(for: notices, bus: bus.path) {
+            logger.log(message.level, message.text)
         }
     }
 
     /// One tick of the state machine; notices are left in `notices`.
     mutating func step(_ deliver: (SensorSample) -> Void) {
+        switch phase {
+        case .running:
+            tickIndex += 1
+            counters.ticks += 1
+            if settings.useFIFO { readFIFO(deliver) } else { readBurst(deliver) }
+        case .reset, .waiting, .configure, .lost:
+            restartTick()
+        }
+    }
+
+    /// One tick while the sensor is not running: reset, wait, configure, or wait to retry
+    /// after a loss. Once the driver has started this allocates nothing (`checkedLoopTick`).
+    mutating func restartTick() {
         tickIndex += 1
         counters.ticks += 1
         switch phase {
@@ -145,18 +170,18 @@ public struct MPU9250<Bus: I2CBus> {
         case .configure:
             configure()
         case .running:
-            if settings.useFIFO { readFIFO(deliver) } else { readBurst(deliver) }
+            break
         }
     }
 
     /// Writes H_RESET and schedules the configuration.
     mutating func startReset() {
-        do {
-            try bus.write(address: settings.address, register: MPU9250Register.powerManagement1.rawValue,
+        do throws(I2CError) {
+            try bus.write(address: limits.address, register: MPU9250Register.powerManagement1.rawValue,
                           value: PowerManagement1.deviceReset.rawValue)
-            phase = .waiting(until: tickIndex + settings.ticks(settings.resetDelay))
+            phase = .waiting(until: tickIndex + limits.resetTicks)
         } catch {
-            startFailed(.reset(error))
+            startFailed(SensorNotices.StartFault(.reset, error))
         }
     }
 
@@ -316,18 +341,15 @@ public struct MPU9250<Bus: I2CBus> {
         }
     }
 
-    /// Reset or configuration failed: stay lost and retry later; log only new reasons.
-    mutating func startFailed(_ fault: MPU9250Error) {
+    /// Reset or configuration failed: stay lost and retry later; a new reason is an error,
+    /// the same one again is for debugging.
+    mutating func startFailed(_ fault: SensorNotices.StartFault) {
         let repeated = fault == startFault
-        let reason = fault.description
-        phase = .lost(retryAt: tickIndex + settings.ticks(settings.reinitInterval))
+        phase = .lost(retryAt: tickIndex + limits.reinitTicks)
         startFault = fault
         lossNotices = nil
-        if repeated {
-            logger.debug("re-initialisation failed again: \(reason)")
-        } else {
-            logger.error("sensor unavailable: \(reason); retrying every \(settings.reinitInterval) s")
-        }
+        notices.events.insert(repeated ? .failedAgain : .unavailable)
+        notices.fault = fault
     }
 
     /// The running path gives up on the sensor: lost, retried every `reinitInterval`.
@@ -354,6 +376,11 @@ struct RunningLimits: BitwiseCopyable {
     let stuckLimit: Int
     let reinitTicks: Int
     let magnetometerSilentAfterReads: Int
+    /// Start-up: ticks from H_RESET to the configuration, the AK8963's mode, its read interval.
+    let resetTicks: Int
+    let magnetometerMode: UInt8
+    let magnetometerInterval: Int
+    let useMagnetometer: Bool
 
     init(_ settings: MPU9250Settings) {
         address = settings.address
@@ -362,5 +389,9 @@ struct RunningLimits: BitwiseCopyable {
         stuckLimit = settings.effectiveStuckLimit
         reinitTicks = settings.ticks(settings.reinitInterval)
         magnetometerSilentAfterReads = settings.magnetometerSilentAfterReads
+        resetTicks = settings.ticks(settings.resetDelay)
+        magnetometerMode = settings.magnetometerMode.rawValue
+        magnetometerInterval = settings.effectiveMagnetometerInterval
+        useMagnetometer = settings.magnetometerMode != .powerDown
     }
 }
