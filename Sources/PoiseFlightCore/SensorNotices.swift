@@ -80,7 +80,13 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
         public var hasAddress = false
         public var count: UInt16 = 0
         public var errno: Int32 = 0
-        public init() {}
+        @inlinable public init() {}
+
+        // Written out and inlinable: the loop's checked tick in another module compares them.
+        @inlinable public static func == (a: Self, b: Self) -> Bool {
+            a.operation == b.operation && a.register == b.register && a.value == b.value && a.address == b.address
+                && a.hasAddress == b.hasAddress && a.count == b.count && a.errno == b.errno
+        }
     }
 
     /// Why a start step failed, as plain data (PoiseSensors' `MPU9250Error` or `AK8963Error`
@@ -94,7 +100,11 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
         /// The value a register read back.
         public var read: UInt8 = 0
         public var transfer = Transfer()
-        public init() {}
+        @inlinable public init() {}
+
+        @inlinable public static func == (a: Self, b: Self) -> Bool {
+            a.step == b.step && a.register == b.register && a.read == b.read && a.transfer == b.transfer
+        }
     }
 
     public var events = Events(rawValue: 0)
@@ -112,7 +122,8 @@ public struct SensorNotices: Sendable, Equatable, BitwiseCopyable {
     /// For ``Events/fifoMisaligned``.
     public var fifoCount: UInt16 = 0
 
-    public init() {}
+    /// Inlinable: the loop's checked tick in another module makes one every tick.
+    @inlinable public init() {}
 
     public var isEmpty: Bool { kinds.rawValue == 0 && events.rawValue == 0 }
 }

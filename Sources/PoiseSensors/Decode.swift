@@ -105,6 +105,7 @@ public struct MagnetometerScale: Sendable, Equatable {
     public var mounting: Mounting
 
     /// From the fuse-ROM ASA bytes: adjusted = raw · ((ASA − 128) / 256 + 1).
+    @inlinable  // the loop's checked re-initialisation in another module sets the AK8963 up
     public init(asa: SIMD3<UInt8>, mounting: Mounting, microteslaPerLSB: Float = AK8963.microteslaPerLSB16) {
         let adjustment = (SIMD3<Float>(Float(asa.x), Float(asa.y), Float(asa.z)) - 128) / 256 + 1
         sensitivity = adjustment * microteslaPerLSB

@@ -38,23 +38,24 @@ extension MPU9250 {
     mutating func configureMagnetometer() {
         let ak = AK8963.address
         do throws(I2CError) {
-            let wia = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
+            let wia = try readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
             guard wia == AK8963.deviceID else {
-                return degradeMagnetometer(SensorNotices.StartFault(.magnetometerDeviceID, register: wia))
+                return degradeMagnetometer(StartStep.magnetometerDeviceID.fault(register: wia))
             }
             let control = AK8963Register.control1.rawValue
             try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
             try bus.write(address: ak, register: control, value: AK8963Mode.fuseROMAccess.rawValue)
-            var asa = InlineArray<3, UInt8>(repeating: 0)
-            try withUnsafeMutableBytes(of: &asa) { (bytes) throws(I2CError) in
-                try bus.writeThenRead(address: ak, register: AK8963Register.sensitivityX.rawValue, into: bytes)
-            }
+            // Into a block by value, as the running tick reads: a closure capturing the
+            // driver would mean reference counting in the checked tick.
+            var asa = I2CBlock()
+            asa.count = 3
+            try bus.read(address: ak, register: AK8963Register.sensitivityX.rawValue, into: &asa)
             try bus.write(address: ak, register: control, value: AK8963Mode.powerDown.rawValue)
             // The datasheet asks for 100 µs in power-down between modes; one more
             // transaction on the bus takes at least that long.
-            _ = try bus.readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
+            _ = try readRegister(address: ak, register: AK8963Register.deviceID.rawValue)
             try bus.write(address: ak, register: control, value: limits.magnetometerMode)
-            let adjustment = SIMD3(asa[0], asa[1], asa[2])
+            let adjustment = SIMD3(asa.bytes[0], asa.bytes[1], asa.bytes[2])
             let scale = MagnetometerScale(asa: adjustment, mounting: mounting)
             magnetometer = MagnetometerChannel(scale: scale, asa: adjustment, interval: limits.magnetometerInterval)
             magnetometerStartFault = SensorNotices.StartFault()
@@ -62,7 +63,7 @@ extension MPU9250 {
             notices.events.insert(.magnetometerReady)
             notices.asa = adjustment
         } catch {
-            degradeMagnetometer(SensorNotices.StartFault(.magnetometerNoAnswer, error))
+            degradeMagnetometer(StartStep.magnetometerNoAnswer.fault(error))
         }
     }
 

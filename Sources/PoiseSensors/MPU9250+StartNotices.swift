@@ -6,34 +6,38 @@ import PoiseHAL
 // on the loop thread keeps them without building `MPU9250Error`'s strings; the typed fault and
 // its sentence are made from them off that thread.
 
-extension SensorNotices.Transfer {
-    /// `error` without its bus's name (always the driver's own bus).
-    init(_ error: I2CError) {
-        self.init()
-        switch error.operation {
-        case .open: operation = 1
-        case .queryFunctionality: operation = 2
-        case .selectAddress: operation = 3
-        case let .read(count, register):
-            operation = 4
-            self.count = UInt16(clamping: count)
-            self.register = register
-        case let .write(register, value):
-            operation = 5
-            self.register = register
-            self.value = value
-        case let .writeBlock(count, register):
-            operation = 6
-            self.count = UInt16(clamping: count)
-            self.register = register
-        }
-        if let target = error.address {
-            address = target
-            hasAddress = true
-        }
-        errno = error.errno.rawValue
+/// `error` without its bus's name (always the driver's own bus), as plain data. (A function
+/// of this module, not an initialiser in an extension of PoiseFlightCore's type: the loop's
+/// checked tick in another module must see its body.)
+@inlinable
+func plainTransfer(_ error: I2CError) -> SensorNotices.Transfer {
+    var transfer = SensorNotices.Transfer()
+    switch error.operation {
+    case .open: transfer.operation = 1
+    case .queryFunctionality: transfer.operation = 2
+    case .selectAddress: transfer.operation = 3
+    case let .read(count, register):
+        transfer.operation = 4
+        transfer.count = UInt16(clamping: count)
+        transfer.register = register
+    case let .write(register, value):
+        transfer.operation = 5
+        transfer.register = register
+        transfer.value = value
+    case let .writeBlock(count, register):
+        transfer.operation = 6
+        transfer.count = UInt16(clamping: count)
+        transfer.register = register
     }
+    if let target = error.address {
+        transfer.address = target
+        transfer.hasAddress = true
+    }
+    transfer.errno = error.errno.rawValue
+    return transfer
+}
 
+extension SensorNotices.Transfer {
     /// The typed error again, on `bus`.
     func error(bus: String) -> I2CError {
         let kind: I2CError.Operation
@@ -49,30 +53,30 @@ extension SensorNotices.Transfer {
     }
 }
 
-extension SensorNotices.StartFault {
-    /// The steps of `MPU9250Error`'s start-up cases and of `AK8963Error`'s set-up cases.
-    enum Step: UInt8 {
-        case none = 0
-        case reset, noAnswer, whoAmI, configurationWrite, configurationReadback, configurationMismatch, fifoReset
-        case magnetometerNoAnswer, magnetometerDeviceID
-    }
+/// The steps of `MPU9250Error`'s start-up cases and of `AK8963Error`'s set-up cases, as
+/// `SensorNotices.StartFault.step` numbers them.
+enum StartStep: UInt8 {
+    case none = 0
+    case reset, noAnswer, whoAmI, configurationWrite, configurationReadback, configurationMismatch, fifoReset
+    case magnetometerNoAnswer, magnetometerDeviceID
 
-    init(_ step: Step, register: UInt8 = 0, read: UInt8 = 0, _ error: I2CError? = nil) {
-        self.init()
-        self.step = step.rawValue
-        self.register = register
-        self.read = read
-        if let error { transfer = SensorNotices.Transfer(error) }
+    /// This step's fault: its register or the identity a chip answered, a value read back,
+    /// the transfer that failed.
+    func fault(register: UInt8 = 0, read: UInt8 = 0, _ error: I2CError? = nil) -> SensorNotices.StartFault {
+        var fault = SensorNotices.StartFault()
+        fault.step = rawValue
+        fault.register = register
+        fault.read = read
+        if let error { fault.transfer = plainTransfer(error) }
+        return fault
     }
-
-    var isNone: Bool { step == 0 }
 }
 
 extension MPU9250Settings {
     /// The typed start-up fault `fault` stands for, on `bus` (nil for none or a magnetometer's).
     func startError(_ fault: SensorNotices.StartFault, bus: String) -> MPU9250Error? {
         let error = fault.transfer.error(bus: bus)
-        switch SensorNotices.StartFault.Step(rawValue: fault.step) ?? .none {
+        switch StartStep(rawValue: fault.step) ?? .none {
         case .reset: return .reset(error)
         case .noAnswer: return .noAnswer(error)
         case .whoAmI: return .whoAmI(fault.register, address: address)
@@ -86,7 +90,7 @@ extension MPU9250Settings {
 
     /// The typed magnetometer set-up fault `fault` stands for, on `bus` (nil for none).
     func magnetometerError(_ fault: SensorNotices.StartFault, bus: String) -> AK8963Error? {
-        switch SensorNotices.StartFault.Step(rawValue: fault.step) ?? .none {
+        switch StartStep(rawValue: fault.step) ?? .none {
         case .magnetometerNoAnswer: return .noAnswer(fault.transfer.error(bus: bus))
         case .magnetometerDeviceID: return .deviceID(fault.register)
         default: return nil

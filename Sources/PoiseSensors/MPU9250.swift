@@ -24,6 +24,8 @@ public struct MPU9250<Bus: I2CBus> {
     public internal(set) var counters = SensorCounters()
     /// What WHO_AM_I said, once configured.
     public internal(set) var model: InvenSenseModel?
+    /// Its WHO_AM_I (0: none yet).
+    var modelWhoAmI: UInt8 = 0
     /// Why the sensor was last declared lost (or did not start), as a typed fault.
     public var fault: MPU9250Error? {
         if let lossNotices { return lossNotices.driverFault }
@@ -181,7 +183,7 @@ public struct MPU9250<Bus: I2CBus> {
                           value: PowerManagement1.deviceReset.rawValue)
             phase = .waiting(until: tickIndex + limits.resetTicks)
         } catch {
-            startFailed(SensorNotices.StartFault(.reset, error))
+            startFailed(StartStep.reset.fault(error))
         }
     }
 

@@ -117,6 +117,9 @@ public enum InvenSenseModel: Sendable, Equatable, CustomStringConvertible {
     case mpu9250, mpu9255, mpu6500, mpu6050, icm20608, icm20602, mpu9250Clone75
     case unknown(UInt8)
 
+    // Inlinable, like `isCompatible` and `hasMagnetometer`: the loop's checked
+    // re-initialisation in another module identifies the chip.
+    @inlinable
     public init(whoAmI: UInt8) {
         switch whoAmI {
         case 0x71: self = .mpu9250
@@ -131,9 +134,17 @@ public enum InvenSenseModel: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the package contains an AK8963 (reached through bypass).
-    public var hasMagnetometer: Bool { self == .mpu9250 || self == .mpu9255 }
+    @inlinable
+    public var hasMagnetometer: Bool {
+        // A switch, not the synthesised `==`, which the checked tick could not see through.
+        switch self {
+        case .mpu9250, .mpu9255: true
+        default: false
+        }
+    }
 
     /// Whether the accel/gyro register layout matches the MPU-9250's (0x3B burst, scales).
+    @inlinable
     public var isCompatible: Bool {
         if case .unknown = self { return false }
         return true
