@@ -348,13 +348,13 @@ else
     elif [ -n "$hwm" ] && [ "$hwm" -le 4096 ]; then pass "peak-rss-1khz-$hwm-kB"
     else fail peak-rss-1khz "VmHWM ${hwm:-?} kB (bound 4096); $(tail -2 "$results/${tag}rss-run.log" | tr '\n' ' ')"; fi
     # No allocation on the loop thread after start-up (--stats-json's loop_thread_allocations,
-    # counted by the allocator poise-board wraps) while the sensor stays healthy. A sensor lost
-    # and re-initialised logs from the loop thread, which allocates: at 1 kHz the stub's data,
-    # changed by i2cset every few milliseconds of a slow guest, can look stuck; then only the
-    # count is logged (scripts/measure-board-footprint checks the healthy case on the host).
+    # counted by the allocator poise-board wraps), whether or not the sensor is lost: at 1 kHz
+    # the stub's data, changed by i2cset every few milliseconds of a slow guest, can look
+    # stuck, and the driver's re-initialisation then runs on the loop thread — it says what it
+    # did as plain data, for the reporter thread to word, as the running path does.
     allocations=$(sed -n 's/.*"loop_thread_allocations": \([0-9a-z]*\).*/\1/p' /tmp/rss-stats.json 2>/dev/null)
     echo "loop thread allocations after start-up: ${allocations:-?}" >> "$results/${tag}rss-run.log"
-    if [ "$running" = 1 ] && ! grep -q "sensor lost" "$results/${tag}rss-run.log"; then
+    if [ "$running" = 1 ]; then
       if [ "$allocations" = 0 ]; then pass loop-allocations-1khz-0
       else fail loop-allocations-1khz "loop_thread_allocations ${allocations:-?} (expected 0)"; fi
     fi
