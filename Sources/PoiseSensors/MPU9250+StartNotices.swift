@@ -13,19 +13,19 @@ import PoiseHAL
 func plainTransfer(_ error: I2CError) -> SensorNotices.Transfer {
     var transfer = SensorNotices.Transfer()
     switch error.operation {
-    case .open: transfer.operation = 1
-    case .queryFunctionality: transfer.operation = 2
-    case .selectAddress: transfer.operation = 3
+    case .open: transfer.operation = TransferOperation.open.rawValue
+    case .queryFunctionality: transfer.operation = TransferOperation.queryFunctionality.rawValue
+    case .selectAddress: transfer.operation = TransferOperation.selectAddress.rawValue
     case let .read(count, register):
-        transfer.operation = 4
+        transfer.operation = TransferOperation.read.rawValue
         transfer.count = UInt16(clamping: count)
         transfer.register = register
     case let .write(register, value):
-        transfer.operation = 5
+        transfer.operation = TransferOperation.write.rawValue
         transfer.register = register
         transfer.value = value
     case let .writeBlock(count, register):
-        transfer.operation = 6
+        transfer.operation = TransferOperation.writeBlock.rawValue
         transfer.count = UInt16(clamping: count)
         transfer.register = register
     }
@@ -37,17 +37,24 @@ func plainTransfer(_ error: I2CError) -> SensorNotices.Transfer {
     return transfer
 }
 
+/// `I2CError.Operation`'s cases as `SensorNotices.Transfer.operation` numbers them.
+@usableFromInline
+enum TransferOperation: UInt8 {
+    case none = 0
+    case open, queryFunctionality, selectAddress, read, write, writeBlock
+}
+
 extension SensorNotices.Transfer {
     /// The typed error again, on `bus`.
     func error(bus: String) -> I2CError {
         let kind: I2CError.Operation
-        switch operation {
-        case 1: kind = .open
-        case 2: kind = .queryFunctionality
-        case 3: kind = .selectAddress
-        case 5: kind = .write(register: register, value: value)
-        case 6: kind = .writeBlock(count: Int(count), register: register)
-        default: kind = .read(count: Int(count), register: register)
+        switch TransferOperation(rawValue: operation) ?? .read {
+        case .open: kind = .open
+        case .queryFunctionality: kind = .queryFunctionality
+        case .selectAddress: kind = .selectAddress
+        case .write: kind = .write(register: register, value: value)
+        case .writeBlock: kind = .writeBlock(count: Int(count), register: register)
+        case .none, .read: kind = .read(count: Int(count), register: register)
         }
         return I2CError(kind, address: hasAddress ? address : nil, bus: bus, errno: Errno(rawValue: errno))
     }
